@@ -1,0 +1,51 @@
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import obsidianmd from 'eslint-plugin-obsidianmd';
+import globals from 'globals';
+
+// Layering: the core engine must stay pure so both hosts (Obsidian, headless Node) can run it.
+const CORE_FORBIDDEN = {
+  patterns: [
+    { group: ['obsidian', 'electron', 'express', 'express/*'], message: 'src/core is host-agnostic: reach Obsidian, Electron or HTTP through a port.' },
+    { group: ['node:*'], message: 'src/core is host-agnostic: Node built-ins belong in src/hosts/node.' },
+    { group: ['fs', 'fs/*', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'stream', 'url', 'util', 'events', 'net'], message: 'src/core is host-agnostic: Node built-ins belong in src/hosts/node.' },
+    { group: ['../hosts/*', '../../hosts/*', '../server/*', '../../server/*'], message: 'src/core must not depend on hosts or surfaces.' },
+  ],
+};
+
+export default defineConfig([
+  { ignores: ['main.js', 'node_modules/**', 'packages/indx-mcp/dist/**', 'coverage/**', 'bench/**/*.mjs', 'esbuild.config.mjs', 'jest.config.js', 'eslint.config.mjs'] },
+  ...obsidianmd.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['src/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', CORE_FORBIDDEN] } },
+  {
+    // The CLI and tests are not part of the plugin bundle: stdout is their interface.
+    files: ['packages/indx-mcp/src/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: {
+      'no-console': 'off',
+      'no-restricted-globals': 'off',
+      'obsidianmd/rule-custom-message': 'off',
+      // The indx command is bundled into one file: its dependencies are the workspace root's.
+      'import/no-extraneous-dependencies': ['error', { packageDir: [import.meta.dirname, `${import.meta.dirname}/packages/indx-mcp`] }],
+    },
+  },
+  {
+    files: ['manifest.json'],
+    plugins: { obsidianmd },
+    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: false, project: null, extraFileExtensions: ['.json'] } },
+    rules: { 'obsidianmd/validate-manifest': 'error' },
+  },
+]);

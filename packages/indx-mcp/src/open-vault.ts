@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+import { Engine } from '../../../src/core/engine';
+import { FileStorage, locateStateDir } from '../../../src/hosts/node/file-storage';
+import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
+
+/** An engine over a vault folder, and how to close it. */
+export interface OpenVault {
+  engine: Engine;
+  host: NodeVaultHost;
+  close(): Promise<void>;
+}
+
+/** Opens a vault folder headlessly (no watcher: one-shot commands read it once). */
+export async function openVault(directory: string): Promise<OpenVault> {
+  const root = resolve(directory);
+  const host = await NodeVaultHost.open(root, { watch: false });
+  const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)) });
+  return {
+    engine,
+    host,
+    async close() {
+      await engine.audit.flush();
+      await host.close();
+    },
+  };
+}

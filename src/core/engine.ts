@@ -1,0 +1,57 @@
+import { AuditLog } from './audit/audit-log';
+import { ALL_OPERATIONS } from './ops/all-operations';
+import type { Scope } from './ops/operation';
+import type { OperationContext } from './ops/operation-context';
+import { OperationRegistry, type Invocation } from './ops/registry';
+import { SCOPES } from './ops/scopes';
+import { loadEtagFunction, type EtagFunction } from './vault/etag';
+import type { Storage } from './vault/storage';
+import type { VaultHost } from './vault/vault-host';
+
+/** Who is calling the engine and what they may do. */
+export interface Caller {
+  actor: string;
+  scopes: readonly Scope[];
+}
+
+/** Options for `Engine.create`. */
+export interface EngineOptions {
+  host: VaultHost;
+  storage: Storage;
+  clock?: () => number;
+}
+
+/** The caller used by local, trusted entry points (the CLI on the user's own machine). */
+export const LOCAL_CALLER: Caller = { actor: 'cli', scopes: SCOPES };
+
+/**
+ * The core engine over one vault: the operation registry bound to a host, its state storage,
+ * the ETag function and the audit log. Surfaces call `call`; they never reach the host directly.
+ */
+export class Engine {
+  readonly registry = new OperationRegistry(ALL_OPERATIONS);
+  readonly audit: AuditLog;
+
+  private constructor(
+    readonly host: VaultHost,
+    readonly storage: Storage,
+    readonly etag: EtagFunction,
+    private readonly clock: () => number,
+  ) {
+    this.audit = new AuditLog(storage);
+  }
+
+  /** Creates an engine; loads the ETag hasher first. */
+  static async create(options: EngineOptions): Promise<Engine> {
+    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now);
+  }
+
+  /** Runs the operation `name` with `input` on behalf of `caller`. */
+  call(name: string, input: unknown, caller: Caller = LOCAL_CALLER): Promise<Invocation> {
+    return this.registry.invoke(name, input, this.contextFor(caller), caller.scopes);
+  }
+
+  private contextFor(caller: Caller): OperationContext {
+    return { host: this.host, storage: this.storage, etag: this.etag, audit: this.audit, actor: caller.actor, clock: this.clock };
+  }
+}

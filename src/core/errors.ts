@@ -1,0 +1,46 @@
+/**
+ * The one error class of the core and its catalog of stable codes. Surfaces translate an
+ * `IndxError` once: MCP to an `isError` result, REST to a status and envelope, the CLI to an
+ * exit code. Messages say what happened, what was expected and what to do next.
+ */
+
+/** Every stable error code the engine can raise. */
+export const ERROR_CODES = [
+  'invalid_input',
+  'invalid_path',
+  'path_forbidden',
+  'not_found',
+  'already_exists',
+  'etag_mismatch',
+  'heading_not_found',
+  'heading_ambiguous',
+  'block_not_found',
+  'frontmatter_invalid',
+  'not_markdown',
+  'conflict',
+  'lock_unavailable',
+  'unknown_operation',
+  'forbidden',
+  'internal_error',
+] as const;
+
+/** A stable, snake_case error code. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A domain failure with a stable code and JSON-safe details. */
+export class IndxError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'IndxError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** True when `value` is an `IndxError`, optionally with the given code. */
+export function isIndxError(value: unknown, code?: ErrorCode): value is IndxError {
+  return value instanceof IndxError && (code === undefined || value.code === code);
+}

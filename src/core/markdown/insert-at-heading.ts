@@ -1,0 +1,27 @@
+import { resolveHeadingTarget } from './heading-target';
+import { insertBlockAt, toInsertedBlock } from './inserted-markdown';
+import { detectLineEnding } from './line-ending';
+
+/**
+ * Inserts markdown on its own line(s) immediately before a heading's line (so it ends the
+ * previous section). No blank lines are added; the markdown's own are kept. Throws
+ * `heading_not_found` / `heading_ambiguous` / `invalid_input` (blank markdown).
+ */
+export function insertBeforeHeading(text: string, heading: string, markdown: string): string {
+  const lineEnding = detectLineEnding(text);
+  const block = toInsertedBlock(markdown, lineEnding, 'insert_before_heading');
+  const target = resolveHeadingTarget(text, heading);
+  return insertBlockAt(text, target.lines.start(target.firstLine), block, lineEnding);
+}
+
+/**
+ * Inserts markdown on its own line(s) immediately after a heading's line, as the first lines of
+ * its section. No blank lines are added; the markdown's own are kept. Throws
+ * `heading_not_found` / `heading_ambiguous` / `invalid_input` (blank markdown).
+ */
+export function insertAfterHeading(text: string, heading: string, markdown: string): string {
+  const lineEnding = detectLineEnding(text);
+  const block = toInsertedBlock(markdown, lineEnding, 'insert_after_heading');
+  const target = resolveHeadingTarget(text, heading);
+  return insertBlockAt(text, target.lines.next(target.lastLine), block, lineEnding);
+}

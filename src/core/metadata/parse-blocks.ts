@@ -1,0 +1,91 @@
+import type { BlockNode } from './block-nodes';
+import { type ContentLine, isBlank } from './content-line';
+import { setextLevel } from './block-starts';
+import { interruptsParagraph } from './block-interrupts';
+import { type BlockResult, type ParseChildren, lineAtIndex } from './block-result';
+import { atxHeadingBlockAt, fencedCodeAt, htmlBlockAt, indentedCodeAt, mathBlockAt, thematicBreakAt } from './parse-leaf-blocks';
+import { commentBlockAt } from './parse-comment-block';
+import { quoteAt } from './parse-quote';
+import { footnoteDefinitionAt } from './parse-footnote-definition';
+import { listAt } from './parse-list';
+import { tableAt } from './parse-table';
+
+/** A block parser tried at the start of a block; null when the line does not start it. */
+type BlockParser = (content: string, lines: ContentLine[], index: number) => BlockResult | null;
+
+/** A parser for a block that holds other blocks, parsed with `parseChildren`. */
+type ContainerParser = (content: string, lines: ContentLine[], index: number, parseChildren: ParseChildren) => BlockResult | null;
+
+/**
+ * Containers nested deeper than this are read as plain paragraphs: it bounds recursion (no
+ * stack overflow on `>>>>…`) and the cost of re-reading deeply indented lines.
+ */
+const MAX_NESTING = 64;
+
+/** Tried in CommonMark precedence order; the paragraph is the fallback. */
+const PARSERS: Array<BlockParser | { container: ContainerParser }> = [
+  indentedCodeAt,
+  fencedCodeAt,
+  atxHeadingBlockAt,
+  thematicBreakAt,
+  { container: quoteAt },
+  commentBlockAt,
+  mathBlockAt,
+  htmlBlockAt,
+  { container: footnoteDefinitionAt },
+  { container: listAt },
+  tableAt,
+];
+
+/**
+ * Parses the content lines of one container (the note body, a quote, a list item, a footnote)
+ * into blocks. Each line is looked at a bounded number of times per nesting level.
+ */
+export function parseBlocks(content: string, lines: ContentLine[], depth = 0): BlockNode[] {
+  const nodes: BlockNode[] = [];
+  let index = 0;
+  while (index < lines.length) {
+    if (isBlank(content, lineAtIndex(lines, index))) {
+      index += 1;
+      continue;
+    }
+    const result = parseBlockAt(content, lines, index, depth);
+    nodes.push(result.node);
+    index = Math.max(result.next, index + 1);
+  }
+  return nodes;
+}
+
+/** The block starting at `lines[index]`. */
+function parseBlockAt(content: string, lines: ContentLine[], index: number, depth: number): BlockResult {
+  const parseChildren: ParseChildren = (inner) => parseBlocks(content, inner, depth + 1);
+  for (const parser of PARSERS) {
+    if (typeof parser !== 'function' && depth >= MAX_NESTING) continue;
+    const result = typeof parser === 'function' ? parser(content, lines, index) : parser.container(content, lines, index, parseChildren);
+    if (result !== null) return result;
+  }
+  return paragraphAt(content, lines, index);
+}
+
+/** A paragraph, or a setext heading when an `===`/`---` line ends it. */
+function paragraphAt(content: string, lines: ContentLine[], index: number): BlockResult {
+  const first = lineAtIndex(lines, index);
+  let next = index + 1;
+  for (; next < lines.length; next += 1) {
+    const line = lineAtIndex(lines, next);
+    if (isBlank(content, line)) break;
+    const level = setextLevel(content, line);
+    if (level > 0) return setextHeading(content, lines.slice(index, next), line, level, next + 1);
+    if (interruptsParagraph(content, line)) break;
+  }
+  const paragraphLines = lines.slice(index, next);
+  const last = lineAtIndex(lines, next - 1);
+  return { node: { kind: 'paragraph', start: first.start, end: last.end, lines: paragraphLines }, next };
+}
+
+/** A setext heading: the paragraph lines above an underline. */
+function setextHeading(content: string, textLines: ContentLine[], underline: ContentLine, level: number, next: number): BlockResult {
+  const text = textLines.map((line) => content.slice(line.start, line.end).trim()).join('\n');
+  const start = textLines[0]?.start ?? underline.start;
+  return { node: { kind: 'heading', level, text, textLines, start, end: underline.end }, next };
+}

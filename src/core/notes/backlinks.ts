@@ -1,0 +1,21 @@
+import type { VaultHost } from '../vault/vault-host';
+import { listForwardLinks } from './forward-links';
+
+/** One note that links to the target, with each linking reference. */
+export interface Backlink {
+  source: string;
+  count: number;
+  links: { original: string; line: number | null; kind: 'link' | 'embed' | 'frontmatter' }[];
+}
+
+/** Every note linking to `path` (self-links excluded), sorted by source path. */
+export function listBacklinks(host: VaultHost, path: string): Backlink[] {
+  const backlinks: Backlink[] = [];
+  for (const [source, targets] of Object.entries(host.resolvedLinks())) {
+    if (source === path || targets[path] === undefined) continue;
+    const cache = host.getMetadata(source);
+    const links = cache === null ? [] : listForwardLinks(host, source, cache).filter((link) => link.target === path);
+    backlinks.push({ source, count: targets[path], links: links.map(({ original, line, kind }) => ({ original, line, kind })) });
+  }
+  return backlinks.sort((a, b) => a.source.localeCompare(b.source));
+}

@@ -1,0 +1,37 @@
+import { linkBacklinks } from './links/link-backlinks';
+import { linkForward } from './links/link-forward';
+import { linkOrphans } from './links/link-orphans';
+import { linkUnresolved } from './links/link-unresolved';
+import { noteDelete } from './notes/note-delete';
+import { noteExists } from './notes/note-exists';
+import { noteList } from './notes/note-list';
+import { noteMove } from './notes/note-move';
+import { noteOutline } from './notes/note-outline';
+import { notePatch } from './notes/note-patch';
+import { noteRead } from './notes/note-read';
+import { noteWrite } from './notes/note-write';
+import type { Operation } from './operation';
+import { tagList } from './tags/tag-list';
+import { tagNotes } from './tags/tag-notes';
+import { tagRename } from './tags/tag-rename';
+import { vaultStatus } from './vault/vault-status';
+
+/** Every operation of the engine, in catalog order (read tools first, as seed 000 §3 lists them). */
+export const ALL_OPERATIONS = [
+  vaultStatus,
+  noteRead,
+  noteList,
+  noteOutline,
+  noteExists,
+  linkBacklinks,
+  linkForward,
+  linkUnresolved,
+  linkOrphans,
+  tagList,
+  tagNotes,
+  noteWrite,
+  notePatch,
+  noteDelete,
+  noteMove,
+  tagRename,
+] as unknown as readonly Operation[];

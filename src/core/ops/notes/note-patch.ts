@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { applyPatch } from '../../markdown/apply-patch';
+import { patchOpSchema } from '../../markdown/patch-op';
+import { toNoteState } from '../../notes/note-state';
+import { mutateFile } from '../../vault/mutate-file';
+import { toNotePath } from '../../vault/paths';
+import { defineOperation, WRITE } from '../operation';
+import { ifMatchField, noteStateSchema, pathField } from '../schemas';
+
+/** `note_patch`: structured, AST-aware edits applied atomically, all or nothing. */
+export const notePatch = defineOperation({
+  name: 'note_patch',
+  title: 'Edit a note with structured ops',
+  description: 'Apply one or more AST-aware patches to a markdown note. Prefer this over note_write when changing a single section. Headings are addressed by text or full path ("Parent > Child"); an ambiguous heading fails with heading_ambiguous listing the candidates. Ops apply in order, all or nothing. Returns the full updated note (read-after-write) with new etag.',
+  input: z.object({
+    path: pathField,
+    ops: z.array(patchOpSchema).min(1).describe('Patch operations, applied in order.'),
+    if_match: ifMatchField,
+  }),
+  output: noteStateSchema,
+  scope: 'vault:write',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  http: { method: 'PATCH', path: '/v1/notes/{path}' },
+  cli: ['note', 'patch'],
+  async run(input, context) {
+    const path = toNotePath(input.path);
+    const result = await mutateFile(context, path, 'note_patch', (text) => applyPatch(text, input.ops), input.if_match);
+    return toNoteState(path, result.text, result.etag);
+  },
+  summarize: (output) => `Patched ${output.path} (etag ${output.etag}).`,
+});

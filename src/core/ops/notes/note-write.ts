@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { IndxError } from '../../errors';
+import { composeNote, replaceFrontmatter } from '../../markdown/frontmatter-edit';
+import { toNoteState } from '../../notes/note-state';
+import { replaceBody } from '../../notes/replace-body';
+import { mutateFile, recordMutation } from '../../vault/mutate-file';
+import { toNotePath } from '../../vault/paths';
+import { DESTRUCTIVE, defineOperation } from '../operation';
+import type { OperationContext } from '../operation-context';
+import { ifMatchField, noteStateSchema, pathField } from '../schemas';
+
+type WriteInput = { path: string; body: string; frontmatter?: Record<string, unknown> | null; if_match?: string; if_not_exists: boolean };
+
+/** `note_write`: creates a note, or replaces its body (and frontmatter when given). */
+export const noteWrite = defineOperation({
+  name: 'note_write',
+  title: 'Create or replace a note',
+  description: 'Create a note, or replace the body of an existing one. Without frontmatter the existing frontmatter block is kept byte for byte; with a frontmatter object it becomes the new frontmatter (comments of unchanged keys kept); frontmatter null removes it. Pass if_match (from note_read) to avoid overwriting someone else\'s change, or if_not_exists to only create. Prefer note_patch to change one section.',
+  input: z.object({
+    path: pathField,
+    body: z.string().describe('Markdown body (without the frontmatter block).'),
+    frontmatter: z.record(z.string(), z.unknown()).nullable().optional().describe('Frontmatter properties to set as the whole block; omit to keep the existing block; null to remove it.'),
+    if_match: ifMatchField,
+    if_not_exists: z.boolean().default(false).describe('Fail with already_exists instead of replacing an existing note.'),
+  }),
+  output: noteStateSchema.extend({ created: z.boolean().describe('True when the note was created by this call.') }),
+  scope: 'vault:write',
+  annotations: DESTRUCTIVE,
+  http: { method: 'PUT', path: '/v1/notes/{path}' },
+  cli: ['note', 'update'],
+  async run(input, context) {
+    const path = toNotePath(input.path);
+    if (context.host.stat(path) === null) return create(context, path, input);
+    if (input.if_not_exists) throw new IndxError('already_exists', `"${path}" already exists. Use note_patch or note_write with if_match to change it.`, { path });
+    const result = await mutateFile(context, path, 'note_write', (text) => rewrite(text, input), input.if_match);
+    return { ...toNoteState(path, result.text, result.etag), created: false };
+  },
+  summarize: (output) => `${output.created ? 'Created' : 'Wrote'} ${output.path} (etag ${output.etag}).`,
+});
+
+async function create(context: OperationContext, path: string, input: WriteInput) {
+  if (input.if_match !== undefined) throw new IndxError('not_found', `"${path}" does not exist, so if_match cannot match. Omit if_match to create it.`, { path });
+  const text = composeNote(input.frontmatter ?? undefined, input.body);
+  await context.host.create(path, text);
+  const etag = context.etag(text);
+  recordMutation(context, 'note_write', path, null, etag);
+  return { ...toNoteState(path, text, etag), created: true };
+}
+
+function rewrite(text: string, input: WriteInput): string {
+  if (input.frontmatter === undefined) return replaceBody(text, input.body);
+  if (input.frontmatter === null) return input.body;
+  return replaceBody(replaceFrontmatter(text, input.frontmatter), input.body);
+}

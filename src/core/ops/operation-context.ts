@@ -1,0 +1,15 @@
+import type { AuditLog } from '../audit/audit-log';
+import type { EtagFunction } from '../vault/etag';
+import type { Storage } from '../vault/storage';
+import type { VaultHost } from '../vault/vault-host';
+
+/** What an operation's `run` is given: the vault, its state, and who is asking. */
+export interface OperationContext {
+  host: VaultHost;
+  storage: Storage;
+  etag: EtagFunction;
+  audit: AuditLog;
+  /** Who is calling (`token:<name>`, `cli`, `plugin`): recorded in audit events. */
+  actor: string;
+  clock: () => number;
+}

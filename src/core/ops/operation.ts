@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { OperationContext } from './operation-context';
+
+/** A token scope; `vault:admin` implies write, `vault:write` implies read. */
+export type Scope = 'vault:read' | 'vault:write' | 'vault:admin';
+
+/** MCP tool annotations, as the 2025-11-25 schema names them. */
+export interface OperationAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** Where an operation lives on the REST surface (seed 000 §7). */
+export interface HttpBinding {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  path: string;
+}
+
+/**
+ * One capability, defined once. MCP tools, REST routes, CLI commands and OpenAPI are derived
+ * from these fields; nothing on a surface is written by hand.
+ */
+export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
+  /** The seed's snake_case, verb-noun name (`note_read`). */
+  name: string;
+  /** A short human title. */
+  title: string;
+  /** The model-facing description. */
+  description: string;
+  input: Input;
+  output: Output;
+  scope: Scope;
+  annotations: OperationAnnotations;
+  http: HttpBinding;
+  /** The CLI words (`['note', 'get']`). */
+  cli: string[];
+  run(input: z.output<Input>, context: OperationContext): Promise<z.input<Output>>;
+  /** A short deterministic one-line summary of a result. */
+  summarize(output: z.output<Output>): string;
+}
+
+/** Annotations for a read-only operation. */
+export const READ_ONLY: OperationAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** Annotations for a write that only adds or replaces content it was asked to. */
+export const WRITE: OperationAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+/** Annotations for a write that can remove or overwrite content. */
+export const DESTRUCTIVE: OperationAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
+
+/** Defines an operation with its types inferred from the schemas. */
+export function defineOperation<Input extends z.ZodType, Output extends z.ZodType>(operation: Operation<Input, Output>): Operation<Input, Output> {
+  return operation;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { IndxError, isIndxError } from '../errors';
+import type { Operation, Scope } from './operation';
+import type { OperationContext } from './operation-context';
+import { hasScope } from './scopes';
+
+/** The result of one invocation: the validated output and its one-line summary. */
+export interface Invocation {
+  output: unknown;
+  summary: string;
+}
+
+/**
+ * The one list of operations every surface is derived from. `invoke` validates input, checks
+ * scope, runs the handler and validates the output against the declared schema.
+ */
+export class OperationRegistry {
+  private readonly byName = new Map<string, Operation>();
+
+  constructor(operations: readonly Operation[]) {
+    for (const operation of operations) this.byName.set(operation.name, operation);
+  }
+
+  /** Every operation, in definition order. */
+  list(): Operation[] {
+    return [...this.byName.values()];
+  }
+
+  /** The operations a caller with `scopes` may see and call. */
+  visibleTo(scopes: readonly Scope[]): Operation[] {
+    return this.list().filter((operation) => hasScope(scopes, operation.scope));
+  }
+
+  /** The operation called `name`, or `unknown_operation`. */
+  get(name: string): Operation {
+    const operation = this.byName.get(name);
+    if (operation === undefined) throw new IndxError('unknown_operation', `There is no operation "${name}".`, { name, known: [...this.byName.keys()] });
+    return operation;
+  }
+
+  /** Validates `input`, checks `scopes`, runs the operation and validates its output. */
+  async invoke(name: string, input: unknown, context: OperationContext, scopes: readonly Scope[]): Promise<Invocation> {
+    const operation = this.get(name);
+    if (!hasScope(scopes, operation.scope)) {
+      throw new IndxError('forbidden', `${name} needs the ${operation.scope} scope.`, { required: operation.scope, granted: scopes });
+    }
+    const parsed = parseInput(operation, input ?? {});
+    const raw = await runWrapped(operation, parsed, context);
+    const output: unknown = operation.output.parse(raw);
+    return { output, summary: operation.summarize(output) };
+  }
+}
+
+function parseInput(operation: Operation, input: unknown): unknown {
+  const parsed = operation.input.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const first = issues[0];
+  const where = first === undefined ? '' : ` (${first.path === '' ? 'input' : first.path}: ${first.message})`;
+  throw new IndxError('invalid_input', `Invalid input for ${operation.name}${where}. See the tool's input schema.`, { issues });
+}
+
+async function runWrapped(operation: Operation, input: unknown, context: OperationContext): Promise<unknown> {
+  try {
+    return await operation.run(input, context);
+  } catch (error: unknown) {
+    if (isIndxError(error)) throw error;
+    if (error instanceof z.ZodError) throw new IndxError('internal_error', `${operation.name} produced an invalid result.`, {}, { cause: error });
+    throw new IndxError('internal_error', `${operation.name} failed unexpectedly.`, {}, { cause: error });
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { IndxError } from '../../errors';
+import { parseMetadata } from '../../metadata/parse-metadata';
+import { noteTags, tagMatches } from '../../notes/note-tags';
+import { renameTagInNote } from '../../tags/rename-tag-in-note';
+import { isValidTagName, normalizeTag } from '../../tags/tag-name';
+import { mutateFile } from '../../vault/mutate-file';
+import { extensionOf } from '../../vault/paths';
+import { DESTRUCTIVE, defineOperation } from '../operation';
+import type { OperationContext } from '../operation-context';
+
+/** `tag_rename`: renames a tag (and its nested children) in frontmatter and inline, vault-wide. */
+export const tagRename = defineOperation({
+  name: 'tag_rename',
+  title: 'Rename a tag',
+  description: 'Rename a tag everywhere: inline #tags and frontmatter tags, case-insensitive, nested children included (#old/child becomes #new/child). Only the tag text changes; every other byte stays. Use dry_run to preview which notes would change.',
+  input: z.object({
+    from: z.string().min(1).describe('Tag to rename, with or without #.'),
+    to: z.string().min(1).describe('New tag name, with or without #; letters, digits, _, -, / (nesting); not only digits.'),
+    dry_run: z.boolean().default(false).describe('Report what would change without writing.'),
+  }),
+  output: z.object({
+    from: z.string().describe('Old tag, without #.'),
+    to: z.string().describe('New tag, without #.'),
+    dry_run: z.boolean().describe('True when nothing was written.'),
+    notes: z.array(z.object({ path: z.string().describe('Note path.'), changes: z.number().int().describe('Tag occurrences renamed.'), etag: z.string().nullable().describe('New etag; null in a dry run.') })).describe('Notes changed (or that would change).'),
+    total_changes: z.number().int().describe('Tag occurrences renamed across the vault.'),
+  }),
+  scope: 'vault:write',
+  annotations: DESTRUCTIVE,
+  http: { method: 'POST', path: '/v1/tags/rename' },
+  cli: ['tag', 'rename'],
+  async run(input, context) {
+    const from = normalizeTag(input.from);
+    const to = normalizeTag(input.to);
+    for (const name of [from, to]) if (!isValidTagName(name)) throw new IndxError('invalid_input', `"${name}" is not a valid tag: use letters, digits, _, - and / (for nesting), with at least one non-digit and no spaces.`, { tag: name });
+    const notes = [];
+    for (const path of candidates(context, from)) {
+      const changed = input.dry_run ? await preview(context, path, from, to) : await apply(context, path, from, to);
+      if (changed.changes > 0) notes.push({ path, ...changed });
+    }
+    return { from, to, dry_run: input.dry_run, notes, total_changes: notes.reduce((sum, note) => sum + note.changes, 0) };
+  },
+  summarize: (output) => `${output.dry_run ? 'Would rename' : 'Renamed'} #${output.from} to #${output.to}: ${output.total_changes} occurrence${output.total_changes === 1 ? '' : 's'} in ${output.notes.length} note${output.notes.length === 1 ? '' : 's'}.`,
+});
+
+function candidates(context: OperationContext, from: string): string[] {
+  return context.host
+    .listFiles()
+    .map((file) => file.path)
+    .filter((path) => extensionOf(path) === 'md' && noteTags(context.host.getMetadata(path) ?? {}).some((tag) => tagMatches(tag, from)))
+    .sort();
+}
+
+async function preview(context: OperationContext, path: string, from: string, to: string) {
+  const text = await context.host.read(path);
+  return { changes: renameTagInNote({ text, cache: parseMetadata(text), from, to }).changed, etag: null };
+}
+
+async function apply(context: OperationContext, path: string, from: string, to: string) {
+  if ((await preview(context, path, from, to)).changes === 0) return { changes: 0, etag: null };
+  let changes = 0;
+  const result = await mutateFile(context, path, 'tag_rename', (text) => {
+    const renamed = renameTagInNote({ text, cache: parseMetadata(text), from, to });
+    changes = renamed.changed;
+    return renamed.text;
+  });
+  return { changes, etag: result.etag };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { extensionOf } from '../../vault/paths';
+import { defineOperation, READ_ONLY } from '../operation';
+
+/** The engine's version, reported by `vault_status` and the server identity. */
+export const ENGINE_VERSION = '0.1.0';
+
+/** `vault_status`: health and counts of the vault. */
+export const vaultStatus = defineOperation({
+  name: 'vault_status',
+  title: 'Vault status',
+  description: 'Health and counts of the vault: files, notes, canvases, bases, attachments, folders, tags, resolved and unresolved links, and where indx keeps its state.',
+  input: z.object({}),
+  output: z.object({
+    name: z.string().describe('Vault name (its folder name).'),
+    version: z.string().describe('indx engine version.'),
+    files: z.number().int().describe('All files (hidden folders excluded).'),
+    notes: z.number().int().describe('Markdown notes.'),
+    canvases: z.number().int().describe('.canvas files.'),
+    bases: z.number().int().describe('.base files.'),
+    attachments: z.number().int().describe('Other files.'),
+    folders: z.number().int().describe('Folders.'),
+    links: z.object({ resolved: z.number().int().describe('Resolved link count.'), unresolved: z.number().int().describe('Unresolved link count.') }).describe('Link totals, as Obsidian counts them.'),
+    state_location: z.string().describe('Folder holding indx state (index, tokens, audit log).'),
+  }),
+  scope: 'vault:read',
+  annotations: READ_ONLY,
+  http: { method: 'GET', path: '/v1/vault/status' },
+  cli: ['vault', 'status'],
+  run(_input, context) {
+    const counts = { md: 0, canvas: 0, base: 0 } as Record<string, number>;
+    const files = context.host.listFiles();
+    for (const file of files) counts[extensionOf(file.path)] = (counts[extensionOf(file.path)] ?? 0) + 1;
+    const notes = counts.md ?? 0;
+    const canvases = counts.canvas ?? 0;
+    const bases = counts.base ?? 0;
+    return Promise.resolve({
+      name: context.host.name,
+      version: ENGINE_VERSION,
+      files: files.length,
+      notes,
+      canvases,
+      bases,
+      attachments: files.length - notes - canvases - bases,
+      folders: context.host.listFolders().length,
+      links: { resolved: sumLinks(context.host.resolvedLinks()), unresolved: sumLinks(context.host.unresolvedLinks()) },
+      state_location: context.storage.location,
+    });
+  },
+  summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.`,
+});
+
+function sumLinks(map: Record<string, Record<string, number>>): number {
+  let total = 0;
+  for (const targets of Object.values(map)) for (const count of Object.values(targets)) total += count;
+  return total;
+}

@@ -1,0 +1,44 @@
+import { IndxError } from '../errors';
+import type { OperationContext } from '../ops/operation-context';
+
+/** The outcome of an ETag-checked write. */
+export interface MutationResult {
+  text: string;
+  etag: string;
+  etagBefore: string;
+}
+
+/**
+ * Atomically rewrites an existing file: the host's `process` runs `transform` on the current
+ * text, the `ifMatch` ETag is checked inside that same atomic step (so a concurrent writer can
+ * never slip in between), then the change is audited. A transform that throws writes nothing.
+ */
+export async function mutateFile(context: OperationContext, path: string, op: string, transform: (text: string) => string, ifMatch?: string): Promise<MutationResult> {
+  requireFile(context, path);
+  let etagBefore = '';
+  const text = await context.host.process(path, (current) => {
+    etagBefore = context.etag(current);
+    if (ifMatch !== undefined && ifMatch !== etagBefore) throw etagMismatch(path, ifMatch, etagBefore);
+    return transform(current);
+  });
+  const etag = context.etag(text);
+  recordMutation(context, op, path, etagBefore, etag);
+  return { text, etag, etagBefore };
+}
+
+/** Records one mutation in the audit log, stamped with the context's clock and actor. */
+export function recordMutation(context: OperationContext, op: string, path: string, etagBefore: string | null, etagAfter: string | null, to?: string): void {
+  context.audit.record({ time: new Date(context.clock()).toISOString(), actor: context.actor, op, path, etag_before: etagBefore, etag_after: etagAfter, ...(to === undefined ? {} : { to }) });
+}
+
+/** Throws `not_found` unless `path` is an existing file. */
+export function requireFile(context: OperationContext, path: string): void {
+  if (context.host.stat(path) === null) {
+    throw new IndxError('not_found', `No file at "${path}". Check the path with note_list or vault_search.`, { path });
+  }
+}
+
+/** The `etag_mismatch` error, carrying the current ETag so the caller can re-read and retry. */
+export function etagMismatch(path: string, expected: string, current: string): IndxError {
+  return new IndxError('etag_mismatch', `"${path}" changed since you read it (expected etag ${expected}, current ${current}). Read it again and re-apply your change.`, { path, expected, current_etag: current });
+}

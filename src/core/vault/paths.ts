@@ -1,0 +1,80 @@
+import { IndxError } from '../errors';
+
+/**
+ * Vault path rules. Every path that enters the engine goes through `toVaultPath`, so traversal
+ * is impossible by construction: the result is a vault-relative POSIX path with no `..`, no
+ * absolute prefix, no NUL or control characters and no backslashes. Hosts still check symlinks
+ * at the file-system edge.
+ */
+
+/** Folders the API never writes and never serves, whatever the caller asks. */
+export const PROTECTED_FOLDERS: readonly string[] = ['.obsidian', '.trash', '.git', '.indx'];
+
+// Security: control characters (incl. NUL) can truncate paths in native calls or hide text.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const WINDOWS_DRIVE = /^[a-zA-Z]:/;
+
+/**
+ * Checks and normalises a caller-supplied path: NFC, NBSP to space, duplicate and trailing
+ * slashes and `.` segments removed. Throws `invalid_path` for what can never be a vault path and
+ * `path_forbidden` for hidden or protected locations.
+ */
+export function toVaultPath(input: unknown, options: { allowRoot?: boolean } = {}): string {
+  if (typeof input !== 'string') throw invalidPath(String(input), 'a path must be a string');
+  rejectMalformed(input);
+  const segments = input.normalize('NFC').replace(/\u00a0/g, ' ').split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) throw invalidPath(input, '".." segments are not allowed');
+  const path = segments.join('/');
+  if (path === '' && options.allowRoot !== true) throw invalidPath(input, 'the path is empty');
+  rejectHidden(input, segments);
+  return path;
+}
+
+function rejectMalformed(input: string): void {
+  if (input.trim() === '') throw invalidPath(input, 'the path is empty');
+  if (CONTROL_CHARACTER.test(input)) throw invalidPath(input, 'control characters (such as NUL) are not allowed');
+  // Security: a backslash is a separator on Windows, so `a\..\..\x` would escape the vault there.
+  if (input.includes('\\')) throw invalidPath(input, 'backslashes are not allowed; use "/" between folders');
+  if (input.startsWith('/') || WINDOWS_DRIVE.test(input)) throw invalidPath(input, 'absolute paths are not allowed');
+}
+
+function rejectHidden(input: string, segments: string[]): void {
+  const first = segments[0] ?? '';
+  if (PROTECTED_FOLDERS.includes(first)) {
+    throw new IndxError('path_forbidden', `"${input}" is inside ${first}/, which indx never reads or writes through the API.`, { path: input, folder: first });
+  }
+  const hidden = segments.find((segment) => segment.startsWith('.'));
+  if (hidden !== undefined) {
+    throw new IndxError('path_forbidden', `"${input}" contains the hidden name "${hidden}"; hidden files and folders are not part of the vault.`, { path: input });
+  }
+}
+
+function invalidPath(input: string, reason: string): IndxError {
+  return new IndxError('invalid_path', `Invalid vault path "${input}": ${reason}. Pass a vault-relative path such as "Projects/Plan.md".`, { path: input, reason });
+}
+
+/** Like `toVaultPath`, and appends `.md` when the path does not already end with it. */
+export function toNotePath(input: unknown): string {
+  const path = toVaultPath(input);
+  return /\.md$/i.test(path) ? path : `${path}.md`;
+}
+
+/** The folder part of a vault path ('' for the root). */
+export function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}
+
+/** The file name without folder and without its last extension. */
+export function basenameOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** The lower-case extension without the dot ('' when there is none). */
+export function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}

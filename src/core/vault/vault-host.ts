@@ -1,0 +1,75 @@
+import type { CachedMetadata } from '../metadata/types';
+
+/**
+ * The port the engine uses to reach a vault. The Obsidian host maps it onto `app.vault`,
+ * `app.metadataCache` and `app.fileManager`; the Node host onto a folder on disk. Paths are
+ * vault-relative POSIX paths already checked by `core/vault/paths`.
+ */
+
+/** Size and times of a file, as Obsidian's `FileStats`. */
+export interface FileStat {
+  ctime: number;
+  mtime: number;
+  size: number;
+}
+
+/** A file in the vault with its stat. */
+export interface VaultFile {
+  path: string;
+  stat: FileStat;
+}
+
+/** A change in the vault, whoever made it. */
+export type VaultEvent =
+  | { type: 'create'; path: string }
+  | { type: 'modify'; path: string }
+  | { type: 'delete'; path: string }
+  | { type: 'rename'; path: string; oldPath: string }
+  | { type: 'metadata'; path: string };
+
+/** Stops a subscription. */
+export type Unsubscribe = () => void;
+
+/**
+ * Source path → destination path (or unresolved link text) → number of links, as Obsidian's
+ * `metadataCache.resolvedLinks` / `unresolvedLinks`.
+ */
+export type LinkMap = Record<string, Record<string, number>>;
+
+/** Files, metadata, link resolution and change events of one vault. */
+export interface VaultHost {
+  /** The vault's display name (its folder name). */
+  readonly name: string;
+  /** Every file the vault shows (hidden folders excluded), with stat. */
+  listFiles(): VaultFile[];
+  /** Every folder (vault-relative, root excluded). */
+  listFolders(): string[];
+  /** The stat of a file, or null when there is none. */
+  stat(path: string): FileStat | null;
+  /** True when a file or folder exists at `path`. */
+  exists(path: string): boolean;
+  /** The file's text, read from disk. */
+  read(path: string): Promise<string>;
+  /**
+   * Atomically reads, transforms and saves a file. `transform` runs synchronously against the
+   * current text; throwing from it aborts the write and leaves the file untouched. Resolves with
+   * the text written.
+   */
+  process(path: string, transform: (data: string) => string): Promise<string>;
+  /** Creates a new file (and missing parent folders); fails when one exists. */
+  create(path: string, data: string): Promise<void>;
+  /** Moves a file or folder to the vault's `.trash/` folder, like Obsidian's default. */
+  trash(path: string): Promise<void>;
+  /** Renames or moves a file or folder without touching links. */
+  rename(from: string, to: string): Promise<void>;
+  /** Obsidian's `CachedMetadata` for a markdown file, or null. */
+  getMetadata(path: string): CachedMetadata | null;
+  /** `getFirstLinkpathDest`: the file a linkpath (no subpath) resolves to from `sourcePath`. */
+  resolveLink(linkpath: string, sourcePath: string): string | null;
+  /** `metadataCache.resolvedLinks`. */
+  resolvedLinks(): LinkMap;
+  /** `metadataCache.unresolvedLinks`. */
+  unresolvedLinks(): LinkMap;
+  /** Subscribes to changes; metadata events follow the file event they stem from. */
+  on(listener: (event: VaultEvent) => void): Unsubscribe;
+}

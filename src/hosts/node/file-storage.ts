@@ -1,0 +1,104 @@
+import { existsSync, promises as fs, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { IndxError } from '../../core/errors';
+import type { Storage } from '../../core/vault/storage';
+import { isTemporaryFileName, writeFileAtomic } from './atomic-write';
+
+/** The plugin's id, which names its folder under `<configDir>/plugins/`. */
+const PLUGIN_ID = 'indx';
+
+/**
+ * Where the engine keeps its state for the vault at `vaultRoot`: the installed plugin's
+ * `<configDir>/plugins/indx/state/` when the plugin folder exists, so the app and the headless
+ * server share one index, else `<vault>/.indx/` (hidden from the vault either way).
+ */
+export function locateStateDir(vaultRoot: string, configDir = '.obsidian'): string {
+  const pluginFolder = path.join(vaultRoot, configDir, 'plugins', PLUGIN_ID);
+  return isFolder(pluginFolder) ? path.join(pluginFolder, 'state') : path.join(vaultRoot, '.indx');
+}
+
+/**
+ * The Node `Storage`: entries are files under one folder, named by relative POSIX paths that
+ * must stay inside it. Writes are atomic; the folder is created on the first write.
+ */
+export class FileStorage implements Storage {
+  constructor(readonly location: string) {}
+
+  async read(name: string): Promise<Uint8Array | null> {
+    try {
+      return new Uint8Array(await fs.readFile(this.pathOf(name)));
+    } catch (error: unknown) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async write(name: string, data: Uint8Array | string): Promise<void> {
+    const absolutePath = this.pathOf(name);
+    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
+    await writeFileAtomic(absolutePath, data);
+  }
+
+  async appendLine(name: string, line: string): Promise<void> {
+    if (line.includes('\n')) {
+      throw new IndxError('invalid_input', 'A log line cannot contain a line break. Escape it or split the entry.', {
+        name,
+      });
+    }
+    const absolutePath = this.pathOf(name);
+    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
+    // One append(2) with O_APPEND: concurrent lines never interleave on a local disk.
+    await fs.appendFile(absolutePath, `${line}\n`);
+  }
+
+  async remove(name: string): Promise<void> {
+    await fs.rm(this.pathOf(name), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const folderName = prefix.replace(/\/+$/, '');
+    const folder = folderName === '' ? this.location : this.pathOf(folderName);
+    const names = await listFilesBelow(folder).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      throw error;
+    });
+    return names.map((name) => path.relative(this.location, name).split(path.sep).join('/')).sort();
+  }
+
+  private pathOf(name: string): string {
+    assertEntryName(name);
+    return path.join(this.location, ...name.split('/'));
+  }
+}
+
+async function listFilesBelow(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const absolutePath = path.join(folder, entry.name);
+      if (entry.isDirectory()) return listFilesBelow(absolutePath);
+      return entry.isFile() && !isTemporaryFileName(entry.name) ? [absolutePath] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+// Security: names come from the engine, but a name must never reach outside the state folder.
+function assertEntryName(name: string): void {
+  const segments = name.split('/');
+  const valid =
+    name !== '' &&
+    !name.includes('\\') &&
+    !name.includes('\0') &&
+    !/^[a-zA-Z]:/.test(name) &&
+    segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  if (!valid) {
+    throw new IndxError('invalid_path', `"${name}" is not a valid storage name. Use a relative path like "index/shard-1.bin".`, {
+      name,
+    });
+  }
+}
+
+function isFolder(absolutePath: string): boolean {
+  return existsSync(absolutePath) && statSync(absolutePath).isDirectory();
+}

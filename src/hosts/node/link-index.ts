@@ -1,0 +1,137 @@
+import { countLinks } from '../../core/metadata/link-counts';
+import { LinkResolver } from '../../core/metadata/link-resolver';
+import { getLinkpath } from '../../core/metadata/linktext';
+import type { CachedMetadata } from '../../core/metadata/types';
+import type { LinkMap } from '../../core/vault/vault-host';
+
+/** A batch of file changes: paths that left the vault and files that arrived or changed. */
+export interface LinkIndexChange {
+  /** Paths no longer in the vault. */
+  removed?: readonly string[];
+  /** Paths now in the vault with their metadata (null for files that are not notes). */
+  upserted?: ReadonlyArray<readonly [path: string, metadata: CachedMetadata | null]>;
+}
+
+/**
+ * The Node host's `metadataCache`: every note's `CachedMetadata`, the link resolver over every
+ * file, and `resolvedLinks` / `unresolvedLinks` kept up to date incrementally. A reverse index
+ * from the lower-cased last segment of every linkpath to the notes that contain it tells which
+ * notes a created, deleted or renamed file can affect, so only those are counted again.
+ */
+export class LinkIndex {
+  /** Live `metadataCache.resolvedLinks`: an entry for every note, even `{}`. */
+  readonly resolvedLinks: LinkMap = {};
+  /** Live `metadataCache.unresolvedLinks`: an entry for every note, even `{}`. */
+  readonly unresolvedLinks: LinkMap = {};
+  private readonly resolver: LinkResolver;
+  private readonly metadata = new Map<string, CachedMetadata>();
+  private readonly sourcesByKey = new Map<string, Set<string>>();
+  private readonly keysBySource = new Map<string, string[]>();
+
+  constructor(paths: Iterable<string>, metadata: ReadonlyMap<string, CachedMetadata>) {
+    this.resolver = new LinkResolver([...paths]);
+    for (const [path, cache] of metadata) this.storeMetadata(path, cache);
+    for (const path of metadata.keys()) this.count(path);
+  }
+
+  /** How many notes have metadata. */
+  get noteCount(): number {
+    return this.metadata.size;
+  }
+
+  /** The note's metadata, or null for other files and unknown paths. */
+  getMetadata(path: string): CachedMetadata | null {
+    return this.metadata.get(path) ?? null;
+  }
+
+  /** `getFirstLinkpathDest`: the path `linkpath` resolves to from `sourcePath`, or null. */
+  resolve(linkpath: string, sourcePath: string): string | null {
+    return this.resolver.resolve(linkpath, sourcePath);
+  }
+
+  /** Applies a batch of changes and recounts every note whose links they can affect. */
+  apply(change: LinkIndexChange): void {
+    const affected = new Set<string>();
+    for (const path of change.removed ?? []) this.removeFile(path, affected);
+    for (const [path, cache] of change.upserted ?? []) this.upsertFile(path, cache, affected);
+    for (const source of affected) if (this.metadata.has(source)) this.count(source);
+  }
+
+  private removeFile(path: string, affected: Set<string>): void {
+    this.resolver.remove(path);
+    this.dropMetadata(path);
+    this.collectSourcesLinkingTo(path, affected);
+  }
+
+  private upsertFile(path: string, cache: CachedMetadata | null, affected: Set<string>): void {
+    if (!this.resolver.has(path)) {
+      this.resolver.add(path);
+      this.collectSourcesLinkingTo(path, affected);
+    }
+    this.dropMetadata(path);
+    if (cache === null) return;
+    this.storeMetadata(path, cache);
+    affected.add(path);
+  }
+
+  private storeMetadata(path: string, cache: CachedMetadata): void {
+    this.metadata.set(path, cache);
+    const keys = linkKeys(cache);
+    this.keysBySource.set(path, keys);
+    for (const key of keys) this.sourcesFor(key).add(path);
+  }
+
+  private dropMetadata(path: string): void {
+    if (!this.metadata.delete(path)) return;
+    for (const key of this.keysBySource.get(path) ?? []) this.sourcesByKey.get(key)?.delete(path);
+    this.keysBySource.delete(path);
+    delete this.resolvedLinks[path];
+    delete this.unresolvedLinks[path];
+  }
+
+  private collectSourcesLinkingTo(path: string, affected: Set<string>): void {
+    for (const key of fileKeys(path)) for (const source of this.sourcesByKey.get(key) ?? []) affected.add(source);
+  }
+
+  private count(source: string): void {
+    const cache = this.metadata.get(source);
+    if (cache === undefined) return;
+    const counts = countLinks(source, cache, this.resolver);
+    this.resolvedLinks[source] = counts.resolved;
+    this.unresolvedLinks[source] = counts.unresolved;
+  }
+
+  private sourcesFor(key: string): Set<string> {
+    let sources = this.sourcesByKey.get(key);
+    if (sources === undefined) {
+      sources = new Set();
+      this.sourcesByKey.set(key, sources);
+    }
+    return sources;
+  }
+}
+
+/**
+ * The keys a file can be reached by: its lower-cased name with and without its extension. Any
+ * link that resolves to the file ends in one of them, whatever folder prefix it carries; a few
+ * extra matches only cost a recount.
+ */
+function fileKeys(path: string): string[] {
+  return nameKeys(path.slice(path.lastIndexOf('/') + 1));
+}
+
+function linkKeys(cache: CachedMetadata): string[] {
+  const references = [...(cache.links ?? []), ...(cache.embeds ?? []), ...(cache.frontmatterLinks ?? [])];
+  const keys = new Set<string>();
+  for (const reference of references) {
+    const linkpath = getLinkpath(reference.link);
+    for (const key of nameKeys(linkpath.slice(linkpath.lastIndexOf('/') + 1))) keys.add(key);
+  }
+  return [...keys];
+}
+
+function nameKeys(name: string): string[] {
+  const key = name.normalize('NFC').toLowerCase();
+  const dot = key.lastIndexOf('.');
+  return dot > 0 ? [key, key.slice(0, dot)] : [key];
+}
