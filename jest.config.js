@@ -6,7 +6,7 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  globalSetup: '<rootDir>/tests/helpers/global-setup.js',
+  globalSetup: '<rootDir>/tests/helpers/global-setup.ts',
   testTimeout: 60000,
   // Two cores on CI machines: keep the worker count modest so integration tests do not starve.
   maxWorkers: 2,

@@ -63,14 +63,15 @@ describe('golden: parseMetadata reproduces the real Obsidian captures', () => {
 
   beforeAll(() => {
     for (const capture of captures) {
-      const actual = parseMetadata(capture.fileContents) as Record<string, unknown>;
+      const metadata: CachedMetadata = parseMetadata(capture.fileContents);
+      const actual = metadata as Record<string, unknown>;
       const expected = capture.cachedMetadata;
       tally.record('(key set)', capture.name, Object.keys(actual).sort(), Object.keys(expected).sort());
       for (const key of new Set([...Object.keys(actual), ...Object.keys(expected)])) {
         tally.record(key, capture.name, actual[key], expected[key]);
       }
-      tally.record('getAllTags', capture.name, getAllTags(actual as CachedMetadata), capture.getAllTags);
-      tally.record('parseFrontMatterTags', capture.name, parseFrontMatterTags(actual.frontmatter as CachedMetadata['frontmatter']), capture.parseFrontMatterTags);
+      tally.record('getAllTags', capture.name, getAllTags(metadata), capture.getAllTags);
+      tally.record('parseFrontMatterTags', capture.name, parseFrontMatterTags(metadata.frontmatter), capture.parseFrontMatterTags);
       for (const [linktext, target] of Object.entries(capture.resolveLinkToPath)) {
         tally.record('resolveLinkToPath', `${capture.name} [${linktext}]`, resolver.resolve(getLinkpath(linktext), capture.filePath), target);
       }

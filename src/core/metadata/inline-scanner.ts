@@ -18,48 +18,58 @@ export function scanInlineText(inline: InlineText, findings: InlineFindings): vo
   scanRange(createScanState(inline, findings), 0, inline.text.length, true);
 }
 
-/** What the scan of one inline text shares. */
+/** What the scan of one inline text shares; searches and spans are made on first use. */
 interface ScanState {
   text: string;
   inline: InlineText;
-  spans: InlineSpans;
   findings: InlineFindings;
-  nextCommentClose: (from: number) => number;
-  nextWikilinkClose: (from: number) => number;
-  nextWikilinkOpen: (from: number) => number;
-  nextNewline: (from: number) => number;
-  nextDisplayMathClose: (from: number) => number;
+  spans: InlineSpans | null;
+  searches: Map<string, (from: number) => number>;
   /** A range known to hold no closing `$` for inline math. */
   mathExhausted: { from: number; to: number };
 }
+
+/** Characters that can start a construct; everything else is skipped in a tight loop. */
+const SPECIAL = new Uint8Array(128);
+for (const char of '\\`<%$![#') SPECIAL[char.charCodeAt(0)] = 1;
 
 const AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>/y;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/y;
 const NO_MATCH = -1;
 
-/** Prepares the searches and precomputed spans. */
+/** A fresh scan state. */
 function createScanState(inline: InlineText, findings: InlineFindings): ScanState {
-  const text = inline.text;
-  return {
-    text,
-    inline,
-    spans: findInlineSpans(text),
-    findings,
-    nextCommentClose: createForwardSearch(text, '-->'),
-    nextWikilinkClose: createForwardSearch(text, ']]'),
-    nextWikilinkOpen: createForwardSearch(text, '[['),
-    nextNewline: createForwardSearch(text, '\n'),
-    nextDisplayMathClose: createForwardSearch(text, '$$'),
-    mathExhausted: { from: -1, to: -1 },
-  };
+  return { text: inline.text, inline, findings, spans: null, searches: new Map(), mathExhausted: { from: -1, to: -1 } };
+}
+
+/** The next `needle` at or after `from` (a cached forward search per needle). */
+function nextIndexOf(state: ScanState, needle: string, from: number): number {
+  let search = state.searches.get(needle);
+  if (search === undefined) {
+    search = createForwardSearch(state.text, needle);
+    state.searches.set(needle, search);
+  }
+  return search(from);
+}
+
+/** Code spans and bracket pairs, found on first use. */
+function spansOf(state: ScanState): InlineSpans {
+  state.spans ??= findInlineSpans(state.text);
+  return state.spans;
 }
 
 /** Scans `text[from, to)`; inside a markdown link's text, links are off. */
 function scanRange(state: ScanState, from: number, to: number, allowLinks: boolean): void {
+  const text = state.text;
   let index = from;
   let constructEnd = from;
   while (index < to) {
-    const fresh = index === constructEnd || isTagBoundary(state.text, index);
+    const code = text.charCodeAt(index);
+    if (code >= 128 || SPECIAL[code] === 0) {
+      index += 1;
+      continue;
+    }
+    const fresh = index === constructEnd || isTagBoundary(text, index);
     const end = scanAt(state, index, allowLinks, fresh);
     if (end > index) {
       index = end;
@@ -84,7 +94,7 @@ function scanAt(state: ScanState, index: number, allowLinks: boolean, fresh: boo
     case 92:
       return isEscapable(text.charCodeAt(index + 1)) ? index + 2 : NO_MATCH;
     case 96:
-      return skipBackticks(text, index, state.spans.codeSpanEnd);
+      return skipBackticks(text, index, spansOf(state).codeSpanEnd);
     case 60:
       return htmlEnd(state, index);
     case 37:
@@ -106,7 +116,7 @@ function scanAt(state: ScanState, index: number, allowLinks: boolean, fresh: boo
 function htmlEnd(state: ScanState, index: number): number {
   const text = state.text;
   if (text.startsWith('<!--', index)) {
-    const close = state.nextCommentClose(index + 4);
+    const close = nextIndexOf(state, '-->', index + 4);
     return close === -1 ? NO_MATCH : close + 3;
   }
   for (const pattern of [AUTOLINK, HTML_TAG]) {
@@ -120,13 +130,13 @@ function htmlEnd(state: ScanState, index: number): number {
 function mathEnd(state: ScanState, index: number): number {
   const text = state.text;
   if (text.charCodeAt(index + 1) === 36) {
-    const close = state.nextDisplayMathClose(index + 2);
+    const close = nextIndexOf(state, '$$', index + 2);
     return close === -1 ? NO_MATCH : close + 2;
   }
   const first = text.charCodeAt(index + 1);
   if (Number.isNaN(first) || isWhitespace(first)) return NO_MATCH;
   if (index >= state.mathExhausted.from && index < state.mathExhausted.to) return NO_MATCH;
-  const newline = state.nextNewline(index + 1);
+  const newline = nextIndexOf(state, '\n', index + 1);
   const lineEnd = newline === -1 ? text.length : newline;
   for (let candidate = text.indexOf('$', index + 2); candidate !== -1 && candidate < lineEnd; candidate = text.indexOf('$', candidate + 1)) {
     const before = text.charCodeAt(candidate - 1);
@@ -159,10 +169,10 @@ function bracketAt(state: ScanState, index: number, allowLinks: boolean): number
 
 /** A wikilink: `[[` to the first `]]` on the same line, not empty, with no `[[` inside. */
 function wikilinkAt(state: ScanState, open: number, embed: boolean): number {
-  const close = state.nextWikilinkClose(open + 2);
+  const close = nextIndexOf(state, ']]', open + 2);
   if (close === -1 || close === open + 2) return NO_MATCH;
-  const newline = state.nextNewline(open + 2);
-  const nested = state.nextWikilinkOpen(open + 2);
+  const newline = nextIndexOf(state, '\n', open + 2);
+  const nested = nextIndexOf(state, '[[', open + 2);
   if ((newline !== -1 && newline < close) || (nested !== -1 && nested < close)) return NO_MATCH;
   const { link, displayText } = parseWikilinkInner(state.text.slice(open + 2, close));
   recordReference(state, embed, link, displayText, embed ? open - 1 : open, close + 2);
@@ -172,7 +182,7 @@ function wikilinkAt(state: ScanState, open: number, embed: boolean): number {
 /** An inline markdown link or image; its text is scanned for tags, its destination is not. */
 function markdownLinkAt(state: ScanState, open: number, embed: boolean): number {
   const text = state.text;
-  const close = state.spans.closingBracket.get(open) ?? -1;
+  const close = spansOf(state).closingBracket.get(open) ?? -1;
   if (close === -1 || text.charCodeAt(close + 1) !== 40) return NO_MATCH;
   const destination = parseLinkDestination(text, close + 2);
   if (destination === null || destination.raw === '') return NO_MATCH;

@@ -14,6 +14,8 @@ export interface InlineText {
 
 /** Joins the content lines of one block. */
 export function createInlineText(content: string, lines: ContentLine[]): InlineText {
+  const only = lines.length === 1 ? lines[0] : undefined;
+  if (only !== undefined) return { text: content.slice(only.start, only.end), textStarts: [0], sourceStarts: [only.start] };
   const parts: string[] = [];
   const textStarts: number[] = [];
   const sourceStarts: number[] = [];
@@ -31,6 +33,7 @@ export function createInlineText(content: string, lines: ContentLine[]): InlineT
 /** The note offset of index `textIndex` of the inline text (an end index maps to a line end). */
 export function toSourceOffset(inline: InlineText, textIndex: number): number {
   const starts = inline.textStarts;
+  if (starts.length === 1) return (inline.sourceStarts[0] ?? 0) + textIndex;
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {

@@ -77,7 +77,7 @@ function spacingAfter(content: string, from: number, to: number, columns: number
   return { end: from + count, columns: columns + count };
 }
 
-/** Consumes a `[c]` task box (any one character) followed by whitespace or the line end. */
+/** Consumes a `[c]` task box (any one character) followed by whitespace or the line end; updates `marker`. */
 function withTask(content: string, marker: ListMarker, lineEnd: number): ListMarker {
   const at = marker.contentStart;
   if (content.charCodeAt(at) !== 91 || content.charCodeAt(at + 2) !== 93 || at + 2 >= lineEnd) return marker;
@@ -85,7 +85,9 @@ function withTask(content: string, marker: ListMarker, lineEnd: number): ListMar
   if (status === '\n' || status === '\r') return marker;
   const after = content.charCodeAt(at + 3);
   if (at + 3 < lineEnd && after !== 32 && after !== 9) return marker;
-  return { ...marker, task: status, contentStart: Math.min(at + 4, lineEnd) };
+  marker.task = status;
+  marker.contentStart = Math.min(at + 4, lineEnd);
+  return marker;
 }
 
 /** True for an ASCII digit. */

@@ -1,7 +1,7 @@
 import type { BlockNode } from './block-nodes';
 import { type ContentLine, isBlank } from './content-line';
 import { setextLevel } from './block-starts';
-import { interruptsParagraph } from './block-interrupts';
+import { interruptsParagraph, leadingCode } from './block-interrupts';
 import { type BlockResult, type ParseChildren, lineAtIndex } from './block-result';
 import { atxHeadingBlockAt, fencedCodeAt, htmlBlockAt, indentedCodeAt, mathBlockAt, thematicBreakAt } from './parse-leaf-blocks';
 import { commentBlockAt } from './parse-comment-block';
@@ -22,20 +22,38 @@ type ContainerParser = (content: string, lines: ContentLine[], index: number, pa
  */
 const MAX_NESTING = 64;
 
-/** Tried in CommonMark precedence order; the paragraph is the fallback. */
-const PARSERS: Array<BlockParser | { container: ContainerParser }> = [
-  indentedCodeAt,
-  fencedCodeAt,
-  atxHeadingBlockAt,
-  thematicBreakAt,
-  { container: quoteAt },
-  commentBlockAt,
-  mathBlockAt,
-  htmlBlockAt,
-  { container: footnoteDefinitionAt },
-  { container: listAt },
-  tableAt,
-];
+/** A block parser, or a container parser that needs `parseChildren`. */
+type AnyParser = BlockParser | { container: ContainerParser };
+
+const LIST: AnyParser = { container: listAt };
+
+/** Parser lists by the first character of a line's text (index -1: indented four columns). */
+const BY_FIRST_CHARACTER = new Map<number, AnyParser[]>([
+  [-1, [indentedCodeAt, tableAt]],
+  [96, [fencedCodeAt, tableAt]],
+  [126, [fencedCodeAt, tableAt]],
+  [35, [atxHeadingBlockAt, tableAt]],
+  [45, [thematicBreakAt, LIST, tableAt]],
+  [42, [thematicBreakAt, LIST, tableAt]],
+  [95, [thematicBreakAt, tableAt]],
+  [43, [LIST, tableAt]],
+  [62, [{ container: quoteAt }]],
+  [37, [commentBlockAt, tableAt]],
+  [36, [mathBlockAt, tableAt]],
+  [60, [htmlBlockAt, tableAt]],
+  [91, [{ container: footnoteDefinitionAt }, tableAt]],
+]);
+const DIGIT_START: AnyParser[] = [LIST, tableAt];
+const OTHER_START: AnyParser[] = [tableAt];
+
+/**
+ * The parsers worth trying for a line whose text starts with this character (the paragraph is
+ * the fallback), so a line costs a few checks instead of every recogniser. Within a list the
+ * order is CommonMark's precedence.
+ */
+function parsersFor(code: number): AnyParser[] {
+  return BY_FIRST_CHARACTER.get(code) ?? (code >= 48 && code <= 57 ? DIGIT_START : OTHER_START);
+}
 
 /**
  * Parses the content lines of one container (the note body, a quote, a list item, a footnote)
@@ -59,7 +77,7 @@ export function parseBlocks(content: string, lines: ContentLine[], depth = 0): B
 /** The block starting at `lines[index]`. */
 function parseBlockAt(content: string, lines: ContentLine[], index: number, depth: number): BlockResult {
   const parseChildren: ParseChildren = (inner) => parseBlocks(content, inner, depth + 1);
-  for (const parser of PARSERS) {
+  for (const parser of parsersFor(leadingCode(content, lineAtIndex(lines, index)))) {
     if (typeof parser !== 'function' && depth >= MAX_NESTING) continue;
     const result = typeof parser === 'function' ? parser(content, lines, index) : parser.container(content, lines, index, parseChildren);
     if (result !== null) return result;

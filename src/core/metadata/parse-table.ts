@@ -12,11 +12,9 @@ const DELIMITER_CELL = /^:?-+:?$/;
 export function tableAt(content: string, lines: ContentLine[], index: number): BlockResult | null {
   const header = lineAtIndex(lines, index);
   const delimiter = lines[index + 1];
-  if (delimiter === undefined) return null;
-  const headerText = content.slice(header.start, header.end);
-  if (!headerText.includes('|')) return null;
+  if (delimiter === undefined || !hasDelimiterShape(content, delimiter) || !lineIncludes(content, header, 124)) return null;
   const columns = delimiterColumns(content.slice(delimiter.start, delimiter.end));
-  if (columns === 0 || columns !== splitCells(headerText).length) return null;
+  if (columns === 0 || columns !== splitCells(content.slice(header.start, header.end)).length) return null;
   const rows = [header];
   let next = index + 2;
   while (next < lines.length) {
@@ -26,6 +24,25 @@ export function tableAt(content: string, lines: ContentLine[], index: number): B
     next += 1;
   }
   return { node: { kind: 'table', start: header.start, end: lineAtIndex(lines, next - 1).end, rows }, next };
+}
+
+/** Cheap first check: the line holds only `|`, `:`, `-`, spaces and tabs, and some `-`. */
+function hasDelimiterShape(content: string, line: ContentLine): boolean {
+  let dashes = 0;
+  for (let index = line.start; index < line.end; index += 1) {
+    const code = content.charCodeAt(index);
+    if (code === 45) dashes += 1;
+    else if (code !== 124 && code !== 58 && code !== 32 && code !== 9) return false;
+  }
+  return dashes > 0;
+}
+
+/** True when the line holds the character `code`. */
+function lineIncludes(content: string, line: ContentLine, code: number): boolean {
+  for (let index = line.start; index < line.end; index += 1) {
+    if (content.charCodeAt(index) === code) return true;
+  }
+  return false;
 }
 
 /** The number of cells of a valid delimiter row, or 0. */

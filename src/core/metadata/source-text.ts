@@ -12,6 +12,8 @@ export interface SourceText {
   readonly lineStarts: number[];
   /** Offset just past the last character of each line, line break (and its `\r`) excluded. */
   readonly lineEnds: number[];
+  /** The line of the last lookup: lookups mostly move forward a little, so it is tried first. */
+  lastLine: number;
 }
 
 /** Builds the line table of `content` in one pass. */
@@ -25,7 +27,7 @@ export function createSourceText(content: string): SourceText {
     newline = content.indexOf('\n', newline + 1);
   }
   lineEnds.push(endBeforeCarriageReturns(content, lineStarts[lineStarts.length - 1] ?? 0, content.length));
-  return { content, lineStarts, lineEnds };
+  return { content, lineStarts, lineEnds, lastLine: 0 };
 }
 
 /** `end` moved back over the `\r`s that end the line. */
@@ -35,9 +37,15 @@ function endBeforeCarriageReturns(content: string, start: number, end: number): 
   return index;
 }
 
-/** The 0-based line holding `offset` (binary search over line starts). */
+/** The 0-based line holding `offset`: the last line looked up or the next, else a binary search. */
 export function lineAt(source: SourceText, offset: number): number {
   const starts = source.lineStarts;
+  for (let line = source.lastLine; line <= source.lastLine + 1; line += 1) {
+    if ((starts[line] ?? Infinity) <= offset && offset < (starts[line + 1] ?? Infinity)) {
+      source.lastLine = line;
+      return line;
+    }
+  }
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {
@@ -45,6 +53,7 @@ export function lineAt(source: SourceText, offset: number): number {
     if ((starts[middle] ?? 0) <= offset) low = middle;
     else high = middle - 1;
   }
+  source.lastLine = low;
   return low;
 }
 

@@ -7,11 +7,11 @@ import { IndxError } from '../errors';
  * at the file-system edge.
  */
 
-/** Folders the API never writes and never serves, whatever the caller asks. */
-export const PROTECTED_FOLDERS: readonly string[] = ['.obsidian', '.trash', '.git', '.indx'];
-
-// Security: control characters (incl. NUL) can truncate paths in native calls or hide text.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/**
+ * Folders the API never writes and never serves, named in errors. Obsidian's config folder is
+ * covered by the hidden-name rule below whatever the user named it (`Vault#configDir`).
+ */
+export const PROTECTED_FOLDERS: readonly string[] = ['.trash', '.git', '.indx'];
 const WINDOWS_DRIVE = /^[a-zA-Z]:/;
 
 /**
@@ -32,10 +32,19 @@ export function toVaultPath(input: unknown, options: { allowRoot?: boolean } = {
 
 function rejectMalformed(input: string): void {
   if (input.trim() === '') throw invalidPath(input, 'the path is empty');
-  if (CONTROL_CHARACTER.test(input)) throw invalidPath(input, 'control characters (such as NUL) are not allowed');
+  if (hasControlCharacter(input)) throw invalidPath(input, 'control characters (such as NUL) are not allowed');
   // Security: a backslash is a separator on Windows, so `a\..\..\x` would escape the vault there.
   if (input.includes('\\')) throw invalidPath(input, 'backslashes are not allowed; use "/" between folders');
   if (input.startsWith('/') || WINDOWS_DRIVE.test(input)) throw invalidPath(input, 'absolute paths are not allowed');
+}
+
+// Security: control characters (NUL included) can truncate paths in native calls or hide text.
+function hasControlCharacter(input: string): boolean {
+  for (let index = 0; index < input.length; index += 1) {
+    const code = input.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
 
 function rejectHidden(input: string, segments: string[]): void {

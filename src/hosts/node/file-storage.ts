@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { IndxError } from '../../core/errors';
 import type { Storage } from '../../core/vault/storage';
 import { isTemporaryFileName, writeFileAtomic } from './atomic-write';
+import { DEFAULT_CONFIG_DIR } from './vault-paths';
 
 /** The plugin's id, which names its folder under `<configDir>/plugins/`. */
 const PLUGIN_ID = 'indx';
@@ -12,7 +13,7 @@ const PLUGIN_ID = 'indx';
  * `<configDir>/plugins/indx/state/` when the plugin folder exists, so the app and the headless
  * server share one index, else `<vault>/.indx/` (hidden from the vault either way).
  */
-export function locateStateDir(vaultRoot: string, configDir = '.obsidian'): string {
+export function locateStateDir(vaultRoot: string, configDir = DEFAULT_CONFIG_DIR): string {
   const pluginFolder = path.join(vaultRoot, configDir, 'plugins', PLUGIN_ID);
   return isFolder(pluginFolder) ? path.join(pluginFolder, 'state') : path.join(vaultRoot, '.indx');
 }

@@ -13,7 +13,9 @@ import { resolveInsideVault } from './real-path-guard';
 import { scanVault } from './scan-vault';
 import { findTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
-import { isHiddenPath, isMarkdownPath, isSameOrBelow } from './vault-paths';
+import { isMarkdownPath, isSameOrBelow } from './vault-paths';
+import { isErrorCode, makeParentFolders, readText, toRealVaultFolder } from './vault-disk';
+import { alreadyExists, assertVisiblePath, notFound } from './vault-errors';
 import { VaultState } from './vault-state';
 
 /** Options of {@link NodeVaultHost.open}. */
@@ -61,7 +63,7 @@ export class NodeVaultHost implements VaultHost {
   static async open(root: string, options: NodeVaultHostOptions = {}): Promise<NodeVaultHost> {
     const clock = options.clock ?? Date.now;
     const started = clock();
-    const realRoot = await realFolder(root);
+    const realRoot = await toRealVaultFolder(root);
     const early: string[] = [];
     let onPathChanged = (vaultPath: string): void => void early.push(vaultPath);
     const watcher =
@@ -114,7 +116,10 @@ export class NodeVaultHost implements VaultHost {
   process(vaultPath: string, transform: (data: string) => string): Promise<string> {
     return this.locked([vaultPath], async () => {
       const absolutePath = await this.resolve(vaultPath);
-      const current = await readText(absolutePath, vaultPath);
+      const current = await readText(absolutePath, vaultPath).catch(async (error: unknown) => {
+        await this.forgetIfGone(vaultPath);
+        throw error;
+      });
       const next = transform(current);
       if (next === current && this.state.files.has(vaultPath)) return next;
       const stats = await writeFileAtomic(absolutePath, next);
@@ -129,7 +134,7 @@ export class NodeVaultHost implements VaultHost {
       if (this.state.has(vaultPath)) throw alreadyExists(vaultPath);
       await makeParentFolders(absolutePath, vaultPath);
       const stats = await writeFileAtomic(absolutePath, data, { exclusive: true }).catch((error: unknown) => {
-        throw isCode(error, 'EEXIST') ? alreadyExists(vaultPath) : error;
+        throw isErrorCode(error, 'EEXIST') ? alreadyExists(vaultPath) : error;
       });
       this.events.emit(this.state.upsertFile(toFileRecord(vaultPath, stats), parseIfNote(vaultPath, data)));
     });
@@ -165,7 +170,7 @@ export class NodeVaultHost implements VaultHost {
       if (!(await this.isFreeFor(to, fromAbsolute, toAbsolute))) throw alreadyExists(to);
       await makeParentFolders(toAbsolute, to);
       await fs.rename(fromAbsolute, toAbsolute).catch((error: unknown) => {
-        if (!isCode(error, 'ENOENT')) throw error;
+        if (!isErrorCode(error, 'ENOENT')) throw error;
         this.events.emit(this.state.remove(from));
         throw notFound(from);
       });
@@ -229,13 +234,20 @@ export class NodeVaultHost implements VaultHost {
     return [...onDisk.filter((child) => !this.state.has(child)), ...known.filter((child) => !present.has(child))];
   }
 
+  /** Drops a file the state still lists after the disk says it is gone (no watcher told us). */
+  private async forgetIfGone(vaultPath: string): Promise<void> {
+    if (!this.state.files.has(vaultPath)) return;
+    const entry = await inspectEntry(this.root, vaultPath);
+    if (entry.kind === 'missing' || entry.kind === 'other') this.events.emit(this.state.remove(vaultPath));
+  }
+
   private async locked<T>(paths: string[], work: () => Promise<T>): Promise<T> {
-    for (const vaultPath of paths) assertVisible(vaultPath);
+    for (const vaultPath of paths) assertVisiblePath(vaultPath);
     return this.locks.run(paths, work);
   }
 
   private resolve(vaultPath: string): Promise<string> {
-    assertVisible(vaultPath);
+    assertVisiblePath(vaultPath);
     return resolveInsideVault(this.root, vaultPath);
   }
 
@@ -247,63 +259,8 @@ export class NodeVaultHost implements VaultHost {
   }
 }
 
-async function realFolder(root: string): Promise<string> {
-  const realRoot = await fs.realpath(root).catch((error: unknown) => {
-    throw new IndxError('not_found', `The vault folder "${root}" does not exist. Pass an existing folder.`, { root }, {
-      cause: error,
-    });
-  });
-  if (!(await fs.stat(realRoot)).isDirectory()) {
-    throw new IndxError('invalid_path', `"${root}" is a file, not a vault folder. Pass the vault's folder.`, { root });
-  }
-  return realRoot;
-}
-
-async function readText(absolutePath: string, vaultPath: string): Promise<string> {
-  try {
-    return await fs.readFile(absolutePath, 'utf8');
-  } catch (error: unknown) {
-    if (!isCode(error, 'ENOENT') && !isCode(error, 'EISDIR') && !isCode(error, 'ENOTDIR')) throw error;
-    const message = `No file at "${vaultPath}". Check the path with the file list.`;
-    throw new IndxError('not_found', message, { path: vaultPath }, { cause: error });
-  }
-}
-
-async function makeParentFolders(absolutePath: string, vaultPath: string): Promise<void> {
-  try {
-    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
-  } catch (error: unknown) {
-    if (!isCode(error, 'EEXIST') && !isCode(error, 'ENOTDIR')) throw error;
-    const message = `A file stands where a folder of "${vaultPath}" should be. Choose another path.`;
-    throw new IndxError('already_exists', message, { path: vaultPath }, { cause: error });
-  }
-}
-
 function parseIfNote(vaultPath: string, content: string): CachedMetadata | null {
   return isMarkdownPath(vaultPath) ? parseMetadata(content) : null;
-}
-
-function assertVisible(vaultPath: string): void {
-  if (vaultPath === '') throw new IndxError('invalid_path', 'The vault root itself cannot be changed.', {});
-  if (!isHiddenPath(vaultPath)) return;
-  // Security: hidden folders (.obsidian, .git, .trash) are invisible to Obsidian's Vault API.
-  throw new IndxError('path_forbidden', `"${vaultPath}" is inside a hidden folder, which the vault does not show.`, {
-    path: vaultPath,
-  });
-}
-
-function alreadyExists(vaultPath: string): IndxError {
-  const message = `"${vaultPath}" already exists. Choose another path or change the existing file.`;
-  return new IndxError('already_exists', message, { path: vaultPath });
-}
-
-function notFound(vaultPath: string): IndxError {
-  const message = `No file or folder at "${vaultPath}". Check the path with the file list.`;
-  return new IndxError('not_found', message, { path: vaultPath });
-}
-
-function isCode(error: unknown, code: string): boolean {
-  return (error as NodeJS.ErrnoException | null)?.code === code;
 }
 
 function reportWatchError(error: unknown): void {

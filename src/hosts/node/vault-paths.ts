@@ -1,5 +1,11 @@
 import * as path from 'node:path';
 
+/**
+ * Obsidian's default configuration folder. Headless there is no `Vault#configDir` to ask, so
+ * this default applies unless the caller knows the vault's own setting.
+ */
+export const DEFAULT_CONFIG_DIR = '.obsidian';
+
 /** True when a segment of `vaultPath` starts with a dot: Obsidian's Vault API hides those. */
 export function isHiddenPath(vaultPath: string): boolean {
   return vaultPath.split('/').some((segment) => segment.startsWith('.'));

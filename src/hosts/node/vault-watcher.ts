@@ -1,5 +1,6 @@
 import type { Dirent, FSWatcher, Stats } from 'node:fs';
 import { lstatSync, readdirSync, watch } from 'node:fs';
+import { clearTimeout, setTimeout } from 'node:timers';
 import * as path from 'node:path';
 import { isHiddenPath, isSameOrBelow, toAbsolutePath } from './vault-paths';
 

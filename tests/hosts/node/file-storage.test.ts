@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { FileStorage, locateStateDir } from '../../../src/hosts/node/file-storage';
 import { listAllNames, makeTempVault, removeTempVault } from './temp-vault';
+import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 describe('FileStorage', () => {
   let vault: string;
@@ -78,9 +79,9 @@ describe('locateStateDir', () => {
   });
 
   it("uses the plugin's state folder when the plugin folder exists, honouring the config folder", async () => {
-    await fs.mkdir(path.join(vault, '.obsidian/plugins/indx'), { recursive: true });
+    await fs.mkdir(path.join(vault, `${DEFAULT_CONFIG_DIR}/plugins/indx`), { recursive: true });
     await fs.mkdir(path.join(vault, '.config-alt/plugins/indx'), { recursive: true });
-    expect(locateStateDir(vault)).toBe(path.join(vault, '.obsidian/plugins/indx/state'));
+    expect(locateStateDir(vault)).toBe(path.join(vault, `${DEFAULT_CONFIG_DIR}/plugins/indx/state`));
     expect(locateStateDir(vault, '.config-alt')).toBe(path.join(vault, '.config-alt/plugins/indx/state'));
     expect(locateStateDir(vault, '.elsewhere')).toBe(path.join(vault, '.indx'));
   });

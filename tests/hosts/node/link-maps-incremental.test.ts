@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isIndxError } from '../../../src/core/errors';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { makeTempVault, removeTempVault } from './temp-vault';
 
@@ -33,8 +34,9 @@ async function apply(host: NodeVaultHost, step: Operation): Promise<void> {
   const pick = (index: number): string | undefined => files[index % Math.max(files.length, 1)];
   const target = 'index' in step ? pick(step.index) : undefined;
   // Expected refusals (already_exists, not_found, invalid_path) are part of the random walk.
-  const ignoreExpected = (error: { code?: string }) => {
-    if (!['already_exists', 'not_found', 'invalid_path'].includes(error.code ?? '')) throw error;
+  const ignoreExpected = (error: unknown) => {
+    const expected = ['already_exists', 'not_found', 'invalid_path'] as const;
+    if (!expected.some((code) => isIndxError(error, code))) throw error;
   };
   if (step.kind === 'create') await host.create(step.path, step.text).catch(ignoreExpected);
   if (step.kind === 'write' && target !== undefined) await host.process(target, () => step.text);

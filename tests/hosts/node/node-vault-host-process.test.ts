@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { VaultEvent } from '../../../src/core/vault/vault-host';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { listAllNames, makeTempVault, removeTempVault } from './temp-vault';
+import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 describe('NodeVaultHost.process', () => {
   let vault: string;
@@ -68,14 +69,21 @@ describe('NodeVaultHost.process', () => {
 
   it('fails with not_found for a missing file and path_forbidden for a hidden one', async () => {
     await expect(host.process('Nope.md', (text) => text)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(host.process('.obsidian/app.json', (text) => text)).rejects.toMatchObject({ code: 'path_forbidden' });
+    await expect(host.process(`${DEFAULT_CONFIG_DIR}/app.json`, (text) => text)).rejects.toMatchObject({ code: 'path_forbidden' });
   });
 
-  it('forgets a file deleted behind its back (no watcher) when a write finds it gone', async () => {
+  it('forgets a file deleted behind its back (no watcher) as soon as a write finds it gone', async () => {
     await fs.rm(path.join(vault, 'Notes/Sub/Deep.md'));
     await expect(host.process('Notes/Sub/Deep.md', (text) => text)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(host.trash('Notes/Sub/Deep.md')).rejects.toMatchObject({ code: 'not_found' });
     expect(host.exists('Notes/Sub/Deep.md')).toBe(false);
     expect(events).toEqual([{ type: 'delete', path: 'Notes/Sub/Deep.md' }]);
+    await expect(host.trash('Notes/Sub/Deep.md')).rejects.toMatchObject({ code: 'not_found' });
+    expect(events).toHaveLength(1);
+  });
+
+  it('refuses to process a folder without forgetting it', async () => {
+    await expect(host.process('Notes', (text) => text)).rejects.toMatchObject({ code: 'not_found' });
+    expect(host.exists('Notes/Alpha.md')).toBe(true);
+    expect(events).toEqual([]);
   });
 });

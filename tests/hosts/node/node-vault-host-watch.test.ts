@@ -1,8 +1,10 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { VaultEvent } from '../../../src/core/vault/vault-host';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { makeTempVault, removeTempVault, waitFor } from './temp-vault';
+import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 /** Latencies measured here, printed once so the report can quote them (no timing assertion). */
 const latencies: Record<string, number> = {};
@@ -107,7 +109,7 @@ describe('NodeVaultHost with watch: changes made by other programs', () => {
     await fs.writeFile(path.join(vault, 'Notes/Alpha.md~tmp'), '# Alpha v2\n');
     await fs.rename(path.join(vault, 'Notes/Alpha.md~tmp'), path.join(vault, 'Notes/Alpha.md'));
     await waitFor(has({ type: 'metadata', path: 'Notes/Alpha.md' }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await delay(300);
     await host.settled();
     expect(events.filter((event) => event.path === 'Notes/Alpha.md')).toEqual([
       { type: 'modify', path: 'Notes/Alpha.md' },
@@ -121,7 +123,7 @@ describe('NodeVaultHost with watch: changes made by other programs', () => {
     await host.create('New.md', 'hello');
     await host.rename('New.md', 'Renamed.md');
     await host.trash('Renamed.md');
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await delay(700);
     await host.settled();
     expect(events).toEqual([
       { type: 'modify', path: 'Home.md' },
@@ -133,10 +135,18 @@ describe('NodeVaultHost with watch: changes made by other programs', () => {
     ]);
   });
 
+  it('emits one modify per write when 20 writes race on one file', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, index) => host.process('Home.md', (text) => `${text}${index}\n`)));
+    await delay(500);
+    await host.settled();
+    expect(events.filter((event) => event.type === 'modify')).toHaveLength(20);
+    expect(events.filter((event) => event.type !== 'modify' && event.type !== 'metadata')).toEqual([]);
+  });
+
   it('ignores hidden folders and temporary files', async () => {
-    await fs.writeFile(path.join(vault, '.obsidian/workspace.json'), '{}');
+    await fs.writeFile(path.join(vault, `${DEFAULT_CONFIG_DIR}/workspace.json`), '{}');
     await fs.writeFile(path.join(vault, 'Notes/.Alpha.md.abc.indx-tmp'), 'partial');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await delay(500);
     await host.settled();
     expect(events).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { PathLocks } from '../../../src/hosts/node/path-locks';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+import { setTimeout as delay } from 'node:timers/promises';
+
+const tick = () => delay(5);
 
 describe('PathLocks', () => {
   it('runs claims on one path one at a time, in arrival order', async () => {

@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 /** A small vault: notes with links, an attachment, and hidden folders the vault must not show. */
 export const SMALL_VAULT: Record<string, string> = {
@@ -9,7 +11,7 @@ export const SMALL_VAULT: Record<string, string> = {
   'Notes/Sub/Deep.md': 'no links here\n',
   'image.png': 'not really a png',
   'Empty folder/.keep': '',
-  '.obsidian/app.json': '{}',
+  [`${DEFAULT_CONFIG_DIR}/app.json`]: '{}',
   '.trash/old.md': '[[Home]]',
   '.git/HEAD': 'ref: refs/heads/main',
   'Notes/.hidden.md': '[[Home]]',
@@ -38,7 +40,7 @@ export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<n
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await delay(10);
   }
   return Date.now() - started;
 }

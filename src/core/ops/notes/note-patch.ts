@@ -4,7 +4,7 @@ import { patchOpSchema } from '../../markdown/patch-op';
 import { toNoteState } from '../../notes/note-state';
 import { mutateFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
-import { defineOperation, WRITE } from '../operation';
+import { defineOperation } from '../operation';
 import { ifMatchField, noteStateSchema, pathField } from '../schemas';
 
 /** `note_patch`: structured, AST-aware edits applied atomically, all or nothing. */
