@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'block_not_found',
   'frontmatter_invalid',
   'not_markdown',
+  'not_utf8',
   'conflict',
   'lock_unavailable',
   'unknown_operation',

@@ -31,6 +31,19 @@ describe('concurrent writes through the engine', () => {
     expect(await readFile(join(vault.root, 'Log.md'), 'utf8')).toBe(before);
   });
 
+  it('never trashes a version the delete\'s if_match did not see, even racing a patch', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      await vault.engine.call('note_write', { path: `Race ${round}.md`, body: 'original\n' });
+      const { etag } = (await vault.engine.call('note_read', { path: `Race ${round}.md` })).output as { etag: string };
+      const [patch, remove] = await Promise.allSettled([
+        vault.engine.call('note_patch', { path: `Race ${round}.md`, ops: [{ op: 'append_body', markdown: 'concurrent edit' }] }),
+        vault.engine.call('note_delete', { path: `Race ${round}.md`, if_match: etag }),
+      ]);
+      expect([patch.status, remove.status]).not.toEqual(['fulfilled', 'fulfilled']);
+      if (remove.status === 'fulfilled') expect(vault.engine.etag(await readFile(join(vault.root, '.trash', `Race ${round}.md`), 'utf8'))).toBe(etag);
+    }
+  });
+
   it('lets exactly one of many racing writers with the same if_match win', async () => {
     const { etag } = (await vault.engine.call('note_read', { path: 'Log.md' })).output as { etag: string };
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_unused, index) => vault.engine.call('note_patch', { path: 'Log.md', ops: [{ op: 'append_body', markdown: `racer ${index}` }], if_match: etag })));

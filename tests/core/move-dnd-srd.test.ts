@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { LinkMap } from '../../src/core/vault/vault-host';
 import { basenameOf } from '../../src/core/vault/paths';
+import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
 import { copyToTemp, openTempVault, SHARED, type TempVault } from '../helpers/temp-vault';
 
 /** Renames every path (as source and as target) of a link map through `rename`. */
@@ -65,5 +66,10 @@ describe('note_move on a copy of the dnd-srd corpus', () => {
     expect(linksRewritten).toBeGreaterThanOrEqual(heaviest.reduce((sum, [, count]) => sum + count, 0));
     expect(unresolvedAfter).toBe(unresolvedBefore);
     expect(vault.host.resolvedLinks()).toEqual(expected);
+    // The files on disk say the same as the incremental index: reopen and compare.
+    const reopened = await NodeVaultHost.open(vault.root, { watch: false });
+    expect(reopened.resolvedLinks()).toEqual(expected);
+    expect(total(reopened.unresolvedLinks())).toBe(unresolvedBefore);
+    await reopened.close();
   }, 300_000);
 });

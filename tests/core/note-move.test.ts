@@ -49,5 +49,8 @@ describe('note_move link rewriting through the engine', () => {
     await expectIndxError(vault.engine.call('note_move', { from: 'Nothing.md', to: 'x.md' }), 'not_found');
     await expectIndxError(vault.engine.call('note_move', { from: 'Other', to: 'Other/Inner' }), 'invalid_input');
     await expectIndxError(vault.engine.call('note_move', { from: 'Index.md', to: 'Moved.md', if_match: 'ffffffffffffffff' }), 'etag_mismatch');
+    await expectIndxError(vault.engine.call('note_move', { from: 'Other', to: 'Somewhere', if_match: 'ffffffffffffffff' }), 'invalid_input');
+    for (const name of ['C# notes', 'x|y', 'Note^1', 'a:b', '[x]']) await expectIndxError(vault.engine.call('note_move', { from: 'Index.md', to: name }), 'invalid_path');
+    expect(await readFile(join(vault.root, 'Index.md'), 'utf8')).toContain('[[Projects/Plan|The plan]]');
   });
 });

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expectIndxError } from '../helpers/expect-error';
-import { createTempVault, type TempVault } from '../helpers/temp-vault';
+import { createTempVault, openTempVault, type TempVault } from '../helpers/temp-vault';
 
 const FILES = {
   'Projects/Plan.md': '---\ntitle: Plan # the title\ntags: [project/alpha, draft]\nstatus: draft\n---\n# Plan\n\nIntro with [[Ideas]] and #todo.\n\n## Open questions\n\n- first ^q1\n\n## Done\n\nNothing.\n',
@@ -76,6 +76,14 @@ describe('note operations through the engine', () => {
     await expectIndxError(vault.engine.call('note_write', { path: 'Projects/Plan.md', body: 'stale', if_match: created.etag }), 'etag_mismatch');
   });
 
+  it('note_write refuses a body that opens with its own frontmatter block, and unlinkable names', async () => {
+    await expectIndxError(vault.engine.call('note_write', { path: 'Projects/Plan.md', body: '---\na: 2\n---\nnew' }), 'invalid_input');
+    expect(await readFile(join(vault.root, 'Projects/Plan.md'), 'utf8')).toBe(FILES['Projects/Plan.md']);
+    for (const name of ['C# notes', 'a|b', 'x^y', '[draft]', 'time: 10', '50%% done']) {
+      await expectIndxError(vault.engine.call('note_write', { path: name, body: 'x' }), 'invalid_path');
+    }
+  });
+
   it('note_patch returns the note as written (read-after-write) with the new etag', async () => {
     const patched = await call<{ etag: string; body: string; frontmatter: Record<string, unknown> }>(vault, 'note_patch', {
       path: 'Projects/Plan.md',
@@ -125,9 +133,11 @@ describe('note operations through the engine', () => {
     expect(events[0]?.etag_before).toBeNull();
     expect(events[1]?.etag_before).toBe(events[0]?.etag_after);
     expect(events[2]?.etag_after).toBeNull();
+    await vault.engine.call('note_move', { from: 'Lonely.md', to: 'Moved/Lonely.md', if_match: vault.engine.etag(FILES['Lonely.md']) });
+    expect(events[3]).toMatchObject({ op: 'note_move', path: 'Lonely.md', to: 'Moved/Lonely.md', etag_before: vault.engine.etag(FILES['Lonely.md']), etag_after: vault.engine.etag(FILES['Lonely.md']) });
     await vault.engine.audit.flush();
     const log = await readFile(join(vault.root, '.indx', 'audit.log'), 'utf8');
-    expect(log.trim().split('\n')).toHaveLength(3);
+    expect(log.trim().split('\n')).toHaveLength(4);
   });
 });
 
@@ -169,6 +179,16 @@ describe('link and tag operations through the engine', () => {
     await vault.engine.call('tag_rename', { from: 'project', to: 'work' });
     expect(await readFile(join(vault.root, 'Projects/Plan.md'), 'utf8')).toBe(FILES['Projects/Plan.md'].replace('project/alpha', 'work/alpha').replace('#todo', '#next'));
     await expectIndxError(vault.engine.call('tag_rename', { from: 'todo', to: 'has space' }), 'invalid_input');
+  });
+
+  it('treats only the exact extension md as markdown, like Obsidian (Upper.MD is an attachment)', async () => {
+    await vault.engine.call('note_write', { path: 'Other.md', body: 'x' });
+    await writeFile(join(vault.root, 'Upper.MD'), '#upper [[Lonely]]\n');
+    const reopened = await openTempVault(vault.root);
+    const status = (await reopened.engine.call('vault_status', {})).output as { notes: number; attachments: number };
+    expect(status).toMatchObject({ notes: 5, attachments: 1 });
+    expect(((await reopened.engine.call('tag_list', {})).output as { tags: { tag: string }[] }).tags.map((tag) => tag.tag)).not.toContain('upper');
+    await reopened.host.close();
   });
 
   it('vault_status counts files, notes and links', async () => {

@@ -1,9 +1,11 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Engine } from '../../src/core/engine';
 import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
+import { DEFAULT_CONFIG_DIR } from '../../src/hosts/node/vault-paths';
 
 /** Root of the shared, read-only material (`../shared` from the project root). */
 export const SHARED = resolve(__dirname, '../../../shared');
@@ -16,20 +18,20 @@ export interface TempVault {
   dispose(): Promise<void>;
 }
 
-/** Writes `files` (path → text) into a new temp folder. */
-export async function writeTempFolder(files: Record<string, string>): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'indx-vault-'));
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
+/** File contents by relative POSIX path: text, or raw bytes (for encodings other than UTF-8). */
+export type TempFiles = Record<string, string | Uint8Array>;
+
+/** Writes `files` (path → content) into a new temp folder; returns its real path. */
+export async function writeTempFolder(files: TempFiles): Promise<string> {
+  const root = await fs.realpath(await fs.mkdtemp(join(tmpdir(), 'indx-vault-')));
+  await writeFiles(root, files);
   return root;
 }
 
 /** Copies a read-only folder (a corpus) into a new temp folder. */
 export async function copyToTemp(source: string): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'indx-copy-'));
-  await cp(source, root, { recursive: true });
+  const root = await fs.mkdtemp(join(tmpdir(), 'indx-copy-'));
+  await fs.cp(source, root, { recursive: true });
   return root;
 }
 
@@ -44,12 +46,65 @@ export async function openTempVault(root: string, options: { watch?: boolean; cl
     async dispose() {
       await engine.audit.flush();
       await host.close();
-      await rm(root, { recursive: true, force: true });
+      await fs.rm(root, { recursive: true, force: true });
     },
   };
 }
 
 /** A temp vault made of `files`, opened. */
-export async function createTempVault(files: Record<string, string>, options: { watch?: boolean } = {}): Promise<TempVault> {
+export async function createTempVault(files: TempFiles, options: { watch?: boolean } = {}): Promise<TempVault> {
   return openTempVault(await writeTempFolder(files), options);
+}
+
+/** A small vault: notes with links, an attachment, and hidden folders the vault must not show. */
+export const SMALL_VAULT: TempFiles = {
+  'Home.md': '---\ntags: [start]\n---\n# Home\nSee [[Notes/Alpha]] and [[alpha]] and [[Missing]] and ![[image.png]]. Jump to [[#Home]].\n',
+  'Notes/Alpha.md': '# Alpha\nBack to [[Home]]. Ahead to [[Beta]] and [[Beta|b]].\n',
+  'Notes/Sub/Deep.md': 'no links here\n',
+  'image.png': 'not really a png',
+  'Empty folder/.keep': '',
+  [`${DEFAULT_CONFIG_DIR}/app.json`]: '{}',
+  '.trash/old.md': '[[Home]]',
+  '.git/HEAD': 'ref: refs/heads/main',
+  'Notes/.hidden.md': '[[Home]]',
+};
+
+/**
+ * Creates `<temp>/vault` holding `files` and returns its real path. Its parent is a temp folder
+ * of its own, so a test can put "outside" files beside the vault; {@link removeTempVault} removes both.
+ */
+export async function makeTempVault(files: TempFiles = SMALL_VAULT): Promise<string> {
+  const vault = join(await writeTempFolder({}), 'vault');
+  await fs.mkdir(vault);
+  await writeFiles(vault, files);
+  return vault;
+}
+
+/** Removes a folder made by {@link makeTempVault} (its parent, which also holds "outside" files). */
+export async function removeTempVault(vault: string): Promise<void> {
+  await fs.rm(dirname(vault), { recursive: true, force: true });
+}
+
+/** Polls `check` until it returns true or `timeoutMs` passes; resolves with the elapsed time. */
+export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<number> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await delay(10);
+  }
+  return Date.now() - started;
+}
+
+/** Every file name below `folder`, recursively, hidden ones included. */
+export async function listAllNames(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { recursive: true });
+  return entries.map((entry) => entry.split(sep).join('/'));
+}
+
+async function writeFiles(root: string, files: TempFiles): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    const absolutePath = join(root, ...path.split('/'));
+    await fs.mkdir(dirname(absolutePath), { recursive: true });
+    await fs.writeFile(absolutePath, content);
+  }
 }

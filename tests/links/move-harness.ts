@@ -1,4 +1,4 @@
-import { rewriteLinksForMove } from '../../src/core/links/rewrite-links-for-move';
+import { rewriteLinksForMove, type MoveContext } from '../../src/core/links/rewrite-links-for-move';
 import { LinkResolver } from '../../src/core/metadata/link-resolver';
 import { parseMetadata } from '../../src/core/metadata/parse-metadata';
 
@@ -11,21 +11,27 @@ export interface MoveScenario {
   text: string;
 }
 
-/** Runs `rewriteLinksForMove` for one note of a vault given as paths, with real link resolution. */
-export function rewriteInVault(scenario: MoveScenario): { text: string; changed: number } {
+/** The move of a vault given as paths, with real link resolution before and after it. */
+export function moveContextFor(scenario: Pick<MoveScenario, 'paths' | 'moves'>): MoveContext {
   const moves = new Map(Object.entries(scenario.moves));
   const before = new LinkResolver(scenario.paths);
   const after = new LinkResolver(scenario.paths.map((path) => moves.get(path) ?? path));
+  return {
+    moves,
+    resolveBefore: (linkpath, sourcePath) => before.resolve(linkpath, sourcePath),
+    resolveAfter: (linkpath, sourcePath) => after.resolve(linkpath, sourcePath),
+  };
+}
+
+/** Runs `rewriteLinksForMove` for one note of a vault given as paths, with real link resolution. */
+export function rewriteInVault(scenario: MoveScenario): { text: string; changed: number } {
+  const context = moveContextFor(scenario);
   return rewriteLinksForMove({
     text: scenario.text,
     cache: parseMetadata(scenario.text),
     sourcePathBefore: scenario.source,
-    sourcePathAfter: moves.get(scenario.source) ?? scenario.source,
-    context: {
-      moves,
-      resolveBefore: (linkpath, sourcePath) => before.resolve(linkpath, sourcePath),
-      resolveAfter: (linkpath, sourcePath) => after.resolve(linkpath, sourcePath),
-    },
+    sourcePathAfter: context.moves.get(scenario.source) ?? scenario.source,
+    context,
   });
 }
 

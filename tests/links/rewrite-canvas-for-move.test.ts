@@ -1,4 +1,12 @@
 import { rewriteCanvasForMove } from '../../src/core/links/rewrite-canvas-for-move';
+import { moveContextFor } from './move-harness';
+
+const PATHS = ['Board.canvas', 'Notes/a.md', 'Notes/b.md', 'B.md', 'img.png', 'Other.md'];
+
+/** Rewrites a canvas at `canvasPath` (after the move) in the vault above. */
+function rewrite(json: string, moves: Record<string, string>, canvasPath = 'Board.canvas'): { text: string; changed: number } {
+  return rewriteCanvasForMove(json, canvasPath, moveContextFor({ paths: PATHS, moves }));
+}
 
 const CANVAS = `{
 \t"nodes":[
@@ -11,34 +19,71 @@ const CANVAS = `{
 \t"edges":[{"id":"e","fromNode":"1","toNode":"3"}]
 }`;
 
-describe('rewriteCanvasForMove', () => {
+describe('rewriteCanvasForMove: file nodes', () => {
   it('rewrites only the file values of file nodes and keeps every other byte', () => {
-    const moves = new Map([['Notes/a.md', 'Archive/a b.md'], ['img.png', 'Assets/img.png']]);
-    const result = rewriteCanvasForMove(CANVAS, moves);
+    const result = rewrite(CANVAS, { 'Notes/a.md': 'Archive/a b.md', 'img.png': 'Assets/img.png' });
     expect(result.changed).toBe(2);
     const expected = CANVAS.replace('"file":"Notes/a.md"', '"file":"Archive/a b.md"').replace('"file" : "img.png"', '"file" : "Assets/img.png"');
     expect(result.text).toBe(expected);
   });
 
   it('keeps the subpath of a file node, which JSON Canvas stores apart from the path', () => {
-    const result = rewriteCanvasForMove(CANVAS, new Map([['Notes/b.md', 'Notes/c.md']]));
-    expect(result.text).toContain('"file":"Notes/c.md","subpath":"#Heading"');
+    const result = rewrite(CANVAS, { 'Notes/b.md': 'Notes/c.md' });
+    expect(result.text).toBe(CANVAS.replace('"file":"Notes/b.md","subpath":"#Heading"', '"file":"Notes/c.md","subpath":"#Heading"'));
     expect(result.changed).toBe(1);
   });
 
   it('reads escaped paths and writes the new one as valid JSON', () => {
     const json = '{"nodes":[{"id":"1","type":"file","file":"Quo\\"te\\u00e9.md"}]}';
-    const result = rewriteCanvasForMove(json, new Map([['Quo"teé.md', 'New/"x".md']]));
+    const result = rewriteCanvasForMove(json, 'Board.canvas', moveContextFor({ paths: ['Quo"teé.md'], moves: { 'Quo"teé.md': 'New/"x".md' } }));
     expect(JSON.parse(result.text)).toEqual({ nodes: [{ id: '1', type: 'file', file: 'New/"x".md' }] });
   });
 
   it('returns invalid JSON unchanged', () => {
     const broken = '{"nodes":[{"type":"file","file":"Notes/a.md"}';
-    expect(rewriteCanvasForMove(broken, new Map([['Notes/a.md', 'x.md']]))).toEqual({ text: broken, changed: 0 });
+    expect(rewrite(broken, { 'Notes/a.md': 'x.md' })).toEqual({ text: broken, changed: 0 });
   });
 
   it('changes nothing when no file node moved', () => {
-    expect(rewriteCanvasForMove(CANVAS, new Map([['Other.md', 'x.md']]))).toEqual({ text: CANVAS, changed: 0 });
-    expect(rewriteCanvasForMove('[]', new Map([['a.md', 'b.md']]))).toEqual({ text: '[]', changed: 0 });
+    expect(rewrite(CANVAS, { 'Other.md': 'x.md' })).toEqual({ text: CANVAS, changed: 0 });
+    expect(rewrite('[]', { 'Notes/a.md': 'b.md' })).toEqual({ text: '[]', changed: 0 });
+  });
+});
+
+describe('rewriteCanvasForMove: text nodes', () => {
+  const TEXT_CANVAS = `{"nodes":[
+  {"id":"t","type":"text","text":"see [[B]] and [b](B.md) and [[Notes/a#H|alias]]\\n\\n![[img.png]]","x":0,"y":0,"width":1,"height":1},
+  {"id":"f","type":"file","file":"B.md","x":0,"y":0,"width":1,"height":1}
+],"edges":[]}`;
+
+  it('rewrites the links in a text node as in a note, and only that string literal', () => {
+    const result = rewrite(TEXT_CANVAS, { 'B.md': 'Sub/C.md', 'Notes/a.md': 'Notes/z.md' });
+    const expectedText = 'see [[C]] and [b](C.md) and [[z#H|alias]]\\n\\n![[img.png]]';
+    expect(result.text).toBe(TEXT_CANVAS.replace('see [[B]] and [b](B.md) and [[Notes/a#H|alias]]\\n\\n![[img.png]]', expectedText).replace('"file":"B.md"', '"file":"Sub/C.md"'));
+    // Three links in the text node, one file node.
+    expect(result.changed).toBe(4);
+  });
+
+  it('re-encodes the rewritten markdown as a JSON string, escapes included', () => {
+    const json = '{"nodes":[{"id":"t","type":"text","text":"\\"quoted\\" [[B]]\\ttab \\u00e9"}]}';
+    const result = rewrite(json, { 'B.md': 'Sub/Bob "q".md' });
+    expect(JSON.parse(result.text)).toEqual({ nodes: [{ id: 't', type: 'text', text: '"quoted" [[Bob "q"]]\ttab é' }] });
+  });
+
+  it('leaves a text node whose links still resolve, or that has none, byte for byte', () => {
+    const json = '{"nodes":[{"id":"t","type":"text","text":"[[B]] \\u00e9"},{"id":"u","type":"text","text":"no links, B.md"}]}';
+    expect(rewrite(json, { 'B.md': 'Sub/B.md' })).toEqual({ text: json, changed: 0 });
+  });
+
+  it('resolves relative links from the canvas path after the canvas itself moved', () => {
+    const json = '{"nodes":[{"id":"t","type":"text","text":"[t](./B.md) [t](Notes/a.md)"}]}';
+    const result = rewrite(json, { 'Board.canvas': 'Boards/Board.canvas' }, 'Boards/Board.canvas');
+    expect(JSON.parse(result.text)).toEqual({ nodes: [{ id: 't', type: 'text', text: '[t](../B.md) [t](Notes/a.md)' }] });
+    expect(result.changed).toBe(1);
+  });
+
+  it('ignores a `text` member on nodes that are not text nodes', () => {
+    const json = '{"nodes":[{"id":"g","type":"group","label":"[[B]]","text":"[[B]]"}]}';
+    expect(rewrite(json, { 'B.md': 'Sub/C.md' })).toEqual({ text: json, changed: 0 });
   });
 });

@@ -10,7 +10,9 @@ const RUN = { seed: 20240611, numRuns: 300 };
 
 const SOURCE = 'Notes/source.md';
 const PATHS = [SOURCE, 'A/one.md', 'B/two words.md', 'C/one.md', 'A/sub/three.md', 'img.png', 'Notes/near.md'];
-const DESTINATIONS = ['Z/one.md', 'Z/y/renamed.md', 'A/four.md', 'Deep/er/two words.md', 'Assets/pic.png', 'Notes/source moved.md', 'Elsewhere/source.md', 'root.md'];
+// Names with `%`, an unbalanced `(`, `&` and spaces: each new link must be read back by the parser
+// as a link to the moved file, in wikilinks, bare and angle-bracket markdown links alike.
+const DESTINATIONS = ['Z/one.md', 'Z/y/renamed.md', 'A/four.md', 'Deep/er/two words.md', 'Assets/pic.png', 'Notes/source moved.md', 'Elsewhere/source.md', 'root.md', 'Z/50%20off (draft.md', 'P/Tom & Jerry).md', 'Q/a%b.png'];
 
 const LINK_TEMPLATES: ((name: string, path: string) => string)[] = [
   (name) => `[[${name}]]`,

@@ -1,4 +1,6 @@
-import { rewriteInVault, type MoveScenario } from './move-harness';
+import { parseLinktext } from '../../src/core/metadata/linktext';
+import { parseMetadata } from '../../src/core/metadata/parse-metadata';
+import { resolveAfterMove, rewriteInVault, type MoveScenario } from './move-harness';
 
 const PATHS = [
   'Notes/source.md',
@@ -182,5 +184,51 @@ describe('rewriteLinksForMove: ambiguous names', () => {
   it('drops the path qualification once the new name is unique', () => {
     const scenario = { paths, moves: { 'Other/a.md': 'Other/z.md' }, source: 'Notes/source.md', text: '[[Other/a]]' };
     expect(rewriteInVault(scenario)).toEqual({ text: '[[z]]', changed: 1 });
+  });
+});
+
+describe('rewriteLinksForMove: every new link is read back before it is written', () => {
+  /** Each body link of `text` as the parser reads it: its target after the move and its subpath. */
+  function targets(text: string, moves: Record<string, string>): { target: string | null; subpath: string }[] {
+    const cache = parseMetadata(text);
+    return [...(cache.links ?? []), ...(cache.embeds ?? [])].map((reference) => {
+      const { path, subpath } = parseLinktext(reference.link);
+      return { target: resolveAfterMove({ paths: PATHS, moves }, path, 'Notes/source.md'), subpath };
+    });
+  }
+
+  it.each([
+    // `%` must be encoded in a markdown destination, or `%20` would decode to a space.
+    ['Folder/50%20off.md', '[t](a.md#h) [[a#h]]', '[t](50%2520off.md#h) [[50%20off#h]]'],
+    ['Folder/100% done.md', '[t](a.md) [[a]]', '[t](100%25%20done.md) [[100% done]]'],
+    // Spaces: `%20` in a bare destination (which ends at a space), verbatim in wikilinks and `<…>`.
+    ['Folder/two words.md', '[t](a.md) [t](<a.md>) [[a|x]]', '[t](two%20words.md) [t](<two words.md>) [[two words|x]]'],
+    // Parentheses: kept when balanced (the destination still ends at the right `)`), else encoded.
+    ['Folder/Note (draft).md', '[t](a.md) [[a]]', '[t](Note%20(draft).md) [[Note (draft)]]'],
+    ['Folder/half(open.md', '[t](a.md "T") ![e](a.md)', '[t](half%28open.md "T") ![e](half%28open.md)'],
+    ['Folder/close)first(.md', '[t](a.md)', '[t](close%29first%28.md)'],
+    // `&` needs nothing: the parser reads no entities in destinations or wikilinks.
+    ['Folder/Tom & Jerry.md', '[t](a.md) [[a]] [t](<a.md>)', '[t](Tom%20&%20Jerry.md) [[Tom & Jerry]] [t](<Tom & Jerry.md>)'],
+    ['Folder/a&amp;b.md', '[t](a.md) [[a]]', '[t](a&amp;b.md) [[a&amp;b]]'],
+  ])('moving Folder/a.md to %s rewrites %s to %s, each link reaching the new file', (destination, text, expected) => {
+    const moves = { 'Folder/a.md': destination };
+    const result = rewrite(text, moves);
+    expect(result.text).toBe(expected);
+    for (const link of targets(result.text, moves)) expect(link.target).toBe(destination);
+    expect(targets(result.text, moves).map((link) => link.subpath)).toEqual(targets(text, {}).map((link) => link.subpath));
+  });
+
+  // Names Obsidian cannot link to (note_move refuses them): no candidate reads back as the same
+  // link, so the link is left as it was instead of being turned into another link.
+  it.each([
+    ['Folder/x]]y.md', '[[a]] [[a#h|alias]]'],
+    ['Folder/x|y.md', '[[a]]'],
+    ['Folder/x#y.md', '[[a#h]]'],
+    ['Folder/x]]y.md', '---\nup: "[[a]]"\n---\n'],
+    // The parser decodes `%23` back to `#` before splitting off the subpath, so even the encoded
+    // `[t](x%23y.md)` names the file `x`: no markdown link can reach a name with `#`.
+    ['Folder/x#y.md', '[t](a.md#h) [t](<a.md>)'],
+  ])('leaves a link alone when moving Folder/a.md to %s would make it read as another link', (destination, text) => {
+    expect(rewrite(text, { 'Folder/a.md': destination })).toEqual({ text, changed: 0 });
   });
 });

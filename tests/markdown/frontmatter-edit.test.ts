@@ -189,3 +189,81 @@ describe('replaceFrontmatter', () => {
     expect(replaceFrontmatter('---\na: [1,\n---\nBody\n', { a: [1] })).toBe('---\na:\n  - 1\n---\nBody\n');
   });
 });
+
+describe('frontmatter edits that would break YAML anchors', () => {
+  // Obsidian shows no properties at all when the YAML has an alias without its anchor, so an
+  // edit that would leave one is refused and the note stays as it was.
+  const anchored = '---\nbase: &b\n  x: 1\nderived: *b\nlist:\n  - *b\n  - plain\nother: 1\n---\nBody\n';
+
+  it('refuses to delete or change a key whose anchor other keys use, naming them', () => {
+    for (const edit of [() => deleteFrontmatterValue(anchored, 'base'), () => setFrontmatterValue(anchored, 'base', 5)]) {
+      const error = thrownIndxError(edit);
+      expect(error.code).toBe('frontmatter_invalid');
+      expect(error.details).toEqual({ key: 'base', reason: 'anchor in use by derived, list', used_by: ['derived', 'list'] });
+      expect(error.message).toContain('The note is unchanged');
+    }
+  });
+
+  it('edits the keys that use the anchor, and then the anchor itself once nothing uses it', () => {
+    const step1 = setFrontmatterValue(anchored, 'derived', 'own value');
+    expect(step1).toBe(anchored.replace('derived: *b', 'derived: own value'));
+    const step2 = deleteFrontmatterValue(step1, 'list');
+    const step3 = deleteFrontmatterValue(step2, 'base');
+    expect(step3).toBe('---\nderived: own value\nother: 1\n---\nBody\n');
+    expect(readFrontmatter(step3)).toEqual({ derived: 'own value', other: 1 });
+  });
+
+  it('edits an unrelated key of a note that uses anchors, and keeps setting the same value a no-op', () => {
+    expect(setFrontmatterValue(anchored, 'other', 2)).toBe(anchored.replace('other: 1', 'other: 2'));
+    expect(setFrontmatterValue(anchored, 'base', { x: 1 })).toBe(anchored);
+  });
+
+  it('refuses the same breakage in flow-style (JSON) frontmatter rewritten as a whole', () => {
+    const flow = '---\n{ base: &b [1, 2], derived: *b }\n---\n';
+    expect(thrownIndxError(() => deleteFrontmatterValue(flow, 'base')).details['reason']).toBe('anchor in use by derived');
+  });
+
+  it('still lets a broken alias be deleted, since that repairs the block', () => {
+    expect(deleteFrontmatterValue('---\nderived: *gone\na: 1\n---\n', 'derived')).toBe('---\na: 1\n---\n');
+  });
+
+  it('replaceFrontmatter edits users before anchors, and rewrites the block when anchors make that impossible', () => {
+    expect(replaceFrontmatter(anchored, { other: 1 })).toBe('---\nother: 1\n---\nBody\n');
+    const rewritten = replaceFrontmatter(anchored, { base: 5, derived: { x: 1 }, list: [{ x: 1 }, 'plain'], other: 1 });
+    expect(readFrontmatter(rewritten)).toEqual({ base: 5, derived: { x: 1 }, list: [{ x: 1 }, 'plain'], other: 1 });
+    expect(rewritten.endsWith('---\nBody\n')).toBe(true);
+  });
+});
+
+describe('frontmatter edits on a note that starts with a byte order mark', () => {
+  // Editors on Windows save "UTF-8 with BOM"; the mark must stay the very first character and the
+  // frontmatter after it must be edited in place, never buried under a second block.
+  const bom = '\uFEFF';
+  const withBlock = `${bom}---\ntitle: bom\n---\n# Body\n`;
+
+  it('reads the properties after the mark', () => {
+    expect(readFrontmatter(withBlock)).toEqual({ title: 'bom' });
+  });
+
+  it('sets and deletes inside the existing block', () => {
+    expect(setFrontmatterValue(withBlock, 'title', 'new')).toBe(`${bom}---\ntitle: new\n---\n# Body\n`);
+    expect(setFrontmatterValue(withBlock, 'status', 'draft')).toBe(`${bom}---\ntitle: bom\nstatus: draft\n---\n# Body\n`);
+    expect(deleteFrontmatterValue(withBlock, 'title')).toBe(`${bom}---\n---\n# Body\n`);
+  });
+
+  it('creates a new block after the mark when there is none', () => {
+    expect(setFrontmatterValue(`${bom}# Body\n`, 'a', 1)).toBe(`${bom}---\na: 1\n---\n# Body\n`);
+    expect(composeNote({ a: 1 }, `${bom}Body\r\n`)).toBe(`${bom}---\r\na: 1\r\n---\r\nBody\r\n`);
+  });
+
+  it('replaces or removes the block and keeps the mark first', () => {
+    expect(replaceFrontmatter(withBlock, { title: 'bom', n: 2 })).toBe(`${bom}---\ntitle: bom\nn: 2\n---\n# Body\n`);
+    expect(replaceFrontmatter(withBlock, {})).toBe(`${bom}# Body\n`);
+    expect(replaceFrontmatter(`${bom}---\na: [1,\n---\nBody\n`, { a: 1 })).toBe(`${bom}---\na: 1\n---\nBody\n`);
+    expect(replaceFrontmatter(`${bom}Body\n`, { a: 1 })).toBe(`${bom}---\na: 1\n---\nBody\n`);
+  });
+
+  it('refuses a body with its own BOM-prefixed block next to a frontmatter object', () => {
+    expect(thrownIndxError(() => composeNote({ a: 1 }, withBlock)).code).toBe('invalid_input');
+  });
+});

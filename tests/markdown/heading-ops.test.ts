@@ -1,6 +1,11 @@
+import fc from 'fast-check';
+import type { IndxError } from '../../src/core/errors';
+import { buildOutline } from '../../src/core/markdown/build-outline';
+import { findHeading } from '../../src/core/markdown/find-heading';
 import { insertAfterHeading, insertBeforeHeading } from '../../src/core/markdown/insert-at-heading';
 import { renameHeading } from '../../src/core/markdown/rename-heading';
 import { replaceSection } from '../../src/core/markdown/replace-section';
+import { parseMetadata } from '../../src/core/metadata/parse-metadata';
 import { thrownIndxError } from './thrown-indx-error';
 
 const note = [
@@ -69,8 +74,8 @@ describe('heading resolution', () => {
     expect(error.details).toEqual({
       heading: 'Sub',
       candidates: [
-        { path: 'A > Sub', line: 1, level: 2 },
-        { path: 'B > Sub', line: 4, level: 2 },
+        { path: 'A > Sub', line: 1, level: 2, query: 'A > Sub' },
+        { path: 'B > Sub', line: 4, level: 2, query: 'B > Sub' },
       ],
     });
   });
@@ -168,5 +173,77 @@ describe('rename_heading', () => {
   it('refuses empty or multi-line new text', () => {
     expect(thrownIndxError(() => renameHeading(note, 'Decisions', '  ')).code).toBe('invalid_input');
     expect(thrownIndxError(() => renameHeading(note, 'Decisions', 'a\nb')).code).toBe('invalid_input');
+  });
+});
+
+describe('heading_ambiguous suggestions', () => {
+  /** Resolves `query` in `text` and returns the 0-based line of the heading it names. */
+  const lineOf = (text: string, query: string): number => findHeading(parseMetadata(text).headings, query).position.start.line;
+
+  it('gives each candidate a query that resolves to it alone, even when a heading text contains " > "', () => {
+    // `# In > Out` and `## Out` under `# In` both have the path "In > Out"; only the level or the
+    // bare text tells them apart.
+    const text = '# In > Out\ntext\n# In\n## Out\nsub\n';
+    const error = thrownIndxError(() => replaceSection(text, 'In > Out', 'X'));
+    expect(error.code).toBe('heading_ambiguous');
+    expect(error.details['candidates']).toEqual([
+      { path: 'In > Out', line: 0, level: 1, query: '# In > Out' },
+      { path: 'In > Out', line: 3, level: 2, query: 'Out' },
+    ]);
+    expect(error.message).toContain('"# In > Out" (line 0)');
+    expect(lineOf(text, '# In > Out')).toBe(0);
+    expect(lineOf(text, 'Out')).toBe(3);
+    expect(replaceSection(text, '# In > Out', 'X')).toBe('# In > Out\nX\n# In\n## Out\nsub\n');
+  });
+
+  it('says when duplicates under the same parent cannot be told apart and points to the lines', () => {
+    const text = '# Log\n## Notes\na\n## Notes\nb\n# Other\n## Notes\nc\n';
+    const error = thrownIndxError(() => replaceSection(text, 'Notes', 'x'));
+    expect(error.details['candidates']).toEqual([
+      { path: 'Log > Notes', line: 1, level: 2, query: null },
+      { path: 'Log > Notes', line: 3, level: 2, query: null },
+      { path: 'Other > Notes', line: 6, level: 2, query: 'Other > Notes' },
+    ]);
+    expect(error.message).toContain('lines 1, 3:');
+    expect(error.message).toContain('note_outline');
+    expect(lineOf(text, 'Other > Notes')).toBe(6);
+  });
+
+  it('prefers the heading whose text matches exactly over one that matches only without its ^id', () => {
+    // Obsidian keeps ` ^id` in the heading text; the bare text still names the heading without one.
+    const text = '## Notes ^n1\na\n## Notes\nb\n';
+    expect(lineOf(text, 'Notes')).toBe(2);
+    expect(lineOf(text, 'Notes ^n1')).toBe(0);
+  });
+
+  /** True when `path`, written as a query, is `ending` or ends with ` > ` and `ending` (spacing normalised). */
+  const hasPathEnding = (path: readonly string[], ending: string): boolean => {
+    const normalise = (text: string): string => text.split('>').map((part) => part.trim()).join(' > ');
+    const written = normalise(path.join(' > '));
+    return written === normalise(ending) || written.endsWith(` > ${normalise(ending)}`);
+  };
+
+  it('property: every suggested query resolves to its own candidate; null only when another heading shares the level and path', () => {
+    const heading = fc.record({ level: fc.integer({ min: 1, max: 3 }), text: fc.constantFrom('A', 'B', 'a', 'A > B', 'B > A', 'A ^x', 'B ^x') });
+    fc.assert(
+      fc.property(fc.array(heading, { minLength: 2, maxLength: 9 }), fc.nat(), (headings, pick) => {
+        const text = headings.map(({ level, text: title }) => `${'#'.repeat(level)} ${title}\nbody\n`).join('');
+        const outline = buildOutline(parseMetadata(text).headings);
+        const query = headings[pick % headings.length]!.text;
+        let error: IndxError;
+        try {
+          findHeading(parseMetadata(text).headings, query);
+          return;
+        } catch (thrown: unknown) {
+          error = thrown as IndxError;
+        }
+        if (error.code !== 'heading_ambiguous') throw error;
+        for (const candidate of error.details['candidates'] as { line: number; level: number; path: string; query: string | null }[]) {
+          if (candidate.query !== null) expect(lineOf(text, candidate.query)).toBe(candidate.line);
+          else expect(outline.filter((entry) => entry.level === candidate.level && hasPathEnding(entry.path, candidate.path))).not.toHaveLength(1);
+        }
+      }),
+      { seed: 20260504, numRuns: 400 },
+    );
   });
 });

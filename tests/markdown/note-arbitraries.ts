@@ -83,3 +83,61 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   array: fc.array(tie('value'), { maxLength: 3 }),
   object: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), tie('value'), { maxKeys: 3, noNullPrototype: true }),
 })).value;
+
+/** One top-level property of anchored frontmatter, with the anchors it sets and the ones it uses. */
+export interface AnchoredEntry {
+  readonly key: string;
+  readonly defines: readonly string[];
+  readonly uses: readonly string[];
+}
+
+type AnchoredShape = 'plain' | 'anchor-scalar' | 'anchor-map' | 'anchor-list' | 'anchor-nested' | 'alias' | 'alias-in-list' | 'alias-in-map';
+
+/** The lines of one property of shape `shape`; `anchor` is its own anchor name, `target` one set earlier (if any). */
+function anchoredLines(key: string, shape: AnchoredShape, anchor: string, target: string | undefined): { lines: string[]; defines: string[]; uses: string[] } {
+  if (target === undefined && shape.startsWith('alias')) return anchoredLines(key, 'plain', anchor, target);
+  switch (shape) {
+    case 'anchor-scalar':
+      return { lines: [`${key}: &${anchor} value-${anchor}`], defines: [anchor], uses: [] };
+    case 'anchor-map':
+      return { lines: [`${key}: &${anchor}`, '  x: 1', '  y: [a, b]'], defines: [anchor], uses: [] };
+    case 'anchor-list':
+      return { lines: [`${key}: &${anchor}`, '  - one', '  - two'], defines: [anchor], uses: [] };
+    case 'anchor-nested':
+      return { lines: [`${key}:`, `  inner: &${anchor} 5`, '  other: text'], defines: [anchor], uses: [] };
+    case 'alias':
+      return { lines: [`${key}: *${target}`], defines: [], uses: [target as string] };
+    case 'alias-in-list':
+      return { lines: [`${key}:`, `  - *${target}`, '  - plain'], defines: [], uses: [target as string] };
+    case 'alias-in-map':
+      return { lines: [`${key}:`, `  copy: *${target}`], defines: [], uses: [target as string] };
+    default:
+      return { lines: [`${key}: plain-${key}`], defines: [], uses: [] };
+  }
+}
+
+/**
+ * Frontmatter whose properties set YAML anchors (`&a0`, on the value or nested inside it) and use
+ * them through aliases (`*a0`, directly, in a list or in a nested mapping), with comment lines
+ * between some properties; each entry records which anchors it sets and uses.
+ */
+export const anchoredFrontmatter = fc
+  .tuple(
+    fc.shuffledSubarray(keyPool, { minLength: 1, maxLength: 7 }),
+    fc.array(fc.constantFrom<AnchoredShape>('plain', 'anchor-scalar', 'anchor-map', 'anchor-list', 'anchor-nested', 'alias', 'alias-in-list', 'alias-in-map'), { minLength: 7, maxLength: 7 }),
+    fc.array(fc.nat(), { minLength: 7, maxLength: 7 }),
+    fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+  )
+  .map(([keys, shapes, picks, comments]) => {
+    const entries: AnchoredEntry[] = [];
+    const lines: string[] = [];
+    keys.forEach((key, index) => {
+      const defined = entries.flatMap((entry) => entry.defines);
+      const target = defined.length === 0 ? undefined : defined[(picks[index] ?? 0) % defined.length];
+      const built = anchoredLines(key, shapes[index] ?? 'plain', `a${index}`, target);
+      if (comments[index]) lines.push(`# comment ${index}`);
+      lines.push(...built.lines);
+      entries.push({ key, defines: built.defines, uses: built.uses });
+    });
+    return { entries, lines };
+  });

@@ -1,10 +1,12 @@
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
+import { isIndxError } from '../../src/core/errors';
 import { applyPatch } from '../../src/core/markdown/apply-patch';
 import { deleteFrontmatterValue, readFrontmatter, setFrontmatterValue } from '../../src/core/markdown/frontmatter-edit';
 import type { PatchOp } from '../../src/core/markdown/patch-op';
 import { parseMetadata } from '../../src/core/metadata/parse-metadata';
 import type { HeadingCache } from '../../src/core/metadata/types';
-import { bodyLines, frontmatterParts, jsonValue } from './note-arbitraries';
+import { anchoredFrontmatter, bodyLines, frontmatterParts, jsonValue } from './note-arbitraries';
 
 const RUNS = { seed: 20260503, numRuns: 250 };
 
@@ -122,6 +124,39 @@ describe('patch properties', () => {
         const after = readFrontmatter(setFrontmatterValue(text, name, value));
         expect(after?.[name]).toEqual(value);
         expect({ ...after, [name]: undefined }).toEqual({ ...before, [name]: undefined });
+      }),
+      RUNS,
+    );
+  });
+
+  it('(3b) a set/delete on frontmatter with YAML anchors yields valid YAML with untouched keys unchanged, or is refused and changes nothing', () => {
+    const change = fc.record({ remove: fc.boolean(), pick: fc.nat(), value: jsonValue });
+    fc.assert(
+      fc.property(anchoredFrontmatter, lineEnding, change, ({ entries, lines }, eol, { remove, pick, value }) => {
+        const text = ['---', ...lines, '---', '# Body', ''].join(eol);
+        const keys = [...entries.map((entry) => entry.key), 'new_key'];
+        const key = keys[pick % keys.length]!;
+        const before = readFrontmatter(text)!;
+        const present = Object.prototype.hasOwnProperty.call(before, key);
+        const changes = remove ? present : !(present && isDeepStrictEqual(before[key], value));
+        const defines = entries.find((entry) => entry.key === key)?.defines ?? [];
+        const aliased = entries.some((entry) => entry.key !== key && entry.uses.some((anchor) => defines.includes(anchor)));
+        const ops: PatchOp[] = [remove ? { op: 'delete_frontmatter', key } : { op: 'set_frontmatter', key, value }, { op: 'append_body', markdown: 'after' }];
+        let result: string;
+        try {
+          result = applyPatch(text, ops);
+        } catch (error: unknown) {
+          // Refused: the whole patch fails, so the caller keeps the original text.
+          if (!isIndxError(error, 'frontmatter_invalid')) throw error;
+          expect({ refused: true, changes, aliased, key: error.details['key'], op_index: error.details['op_index'] }).toEqual({ refused: true, changes: true, aliased: true, key, op_index: 0 });
+          return;
+        }
+        expect({ refused: false, changes, aliased }).not.toEqual({ refused: false, changes: true, aliased: true });
+        const after = readFrontmatter(result)!;
+        expect(parseMetadata(result).frontmatter ?? {}).toEqual(after);
+        for (const other of Object.keys(before).filter((name) => name !== key)) expect(after[other]).toEqual(before[other]);
+        if (remove) expect(Object.prototype.hasOwnProperty.call(after, key)).toBe(false);
+        else expect(after[key]).toEqual(value);
       }),
       RUNS,
     );

@@ -37,6 +37,37 @@ describe('positions', () => {
   });
 });
 
+describe('byte order mark (U+FEFF)', () => {
+  // Assumption (documented in byte-order-mark.ts and parse-metadata.ts): Obsidian reads a note
+  // saved as "UTF-8 with BOM" with its properties, as if the invisible mark were not there. We
+  // skip it for line 0's content but keep counting it: positions are offsets into the raw text.
+  it('reads frontmatter after a leading BOM, its position starting after the mark', () => {
+    const text = '\uFEFF---\ntitle: bom\ntags: [a]\n---\n# H #b\n';
+    const metadata = parseMetadata(text);
+    expect(metadata.frontmatter).toEqual({ title: 'bom', tags: ['a'] });
+    expect(metadata.frontmatterLinks).toEqual([]);
+    const position = { start: { line: 0, col: 1, offset: 1 }, end: { line: 3, col: 3, offset: text.indexOf('\n# H') } };
+    expect(metadata.frontmatterPosition).toEqual(position);
+    expect(metadata.sections?.[0]).toEqual({ type: 'yaml', position });
+    expect(metadata.headings?.[0]?.position.start).toEqual(loc(text, text.indexOf('# H')));
+    expect(getAllTags(metadata)).toEqual(['#a', '#b']);
+  });
+
+  it('reads a heading, list item or paragraph on line 0 after the mark, at column 1', () => {
+    const heading = '\uFEFF# Title\n';
+    expect(parseMetadata(heading).headings).toEqual([{ heading: 'Title', level: 1, position: { start: loc(heading, 1), end: loc(heading, 8) } }]);
+    const list = '\uFEFF- item ^id\n';
+    expect(parseMetadata(list).listItems).toEqual([{ parent: -1, id: 'id', position: { start: loc(list, 1), end: loc(list, 11) } }]);
+    expect(parseMetadata('\uFEFFtext\n').sections).toEqual([{ type: 'paragraph', position: { start: loc('\uFEFFtext\n', 1), end: loc('\uFEFFtext\n', 5) } }]);
+  });
+
+  it('only skips a BOM at the very start: one later in the text, or a lone mark, changes nothing', () => {
+    expect(parseMetadata('\uFEFF')).toEqual({});
+    expect(parseMetadata('\n\uFEFF---\na: 1\n---\n').frontmatter).toBeUndefined();
+    expect(parseMetadata('\uFEFF\uFEFF---\na: 1\n---\n').frontmatter).toBeUndefined();
+  });
+});
+
 describe('tags', () => {
   // Tags in inline code, fenced code, indented code, math and HTML comments are not indexed.
   it('ignores tags in code, math and HTML comments', () => {

@@ -52,9 +52,31 @@ describe('renameTagInNote: frontmatter tags', () => {
     expect(rename('---\ntags: [alpha, From,  "from/x"]\n---\n', 'from', 'to').text).toBe('---\ntags: [alpha, to,  "to/x"]\n---\n');
   });
 
-  it('renames a single scalar value and the deprecated `tag` key', () => {
+  it('renames a single scalar value', () => {
     expect(rename('---\ntags: from\n---\n', 'from', 'to').text).toBe('---\ntags: to\n---\n');
-    expect(rename('---\ntag: from\n---\n', 'from', 'to').text).toBe('---\ntag: to\n---\n');
+  });
+
+  // parseFrontMatterTags reads only `tags` since Obsidian 1.9 dropped the singular `tag` key.
+  it('leaves the singular `tag` key alone, which Obsidian no longer reads as tags', () => {
+    const text = '---\ntag: from\n---\n#from\n';
+    expect(rename(text, 'from', 'to')).toEqual({ text: '---\ntag: from\n---\n#to\n', changed: 1 });
+  });
+
+  // Obsidian 1.9.4+ reads no tag from a comma-separated string (`tags: a, b` gives []).
+  it('leaves a `tags` value that is not one valid tag alone', () => {
+    const text = '---\ntags: from/x, other\n---\n';
+    expect(rename(text, 'from', 'to')).toEqual({ text, changed: 0 });
+  });
+
+  // parseFrontMatterTags takes only string values (and numbers, which are never valid tags).
+  it('leaves non-string values alone, such as a YAML boolean', () => {
+    const text = '---\ntags: [true, "true"]\n---\n';
+    expect(rename(text, 'true', 'yes')).toEqual({ text: '---\ntags: [true, "yes"]\n---\n', changed: 1 });
+  });
+
+  // parseFrontMatterTags trims each value before dropping one `#`.
+  it('renames a quoted value with outer spaces, keeping them', () => {
+    expect(rename('---\ntags: [" #from/x "]\n---\n', 'from', 'to').text).toBe('---\ntags: [" #to/x "]\n---\n');
   });
 
   it('keeps quotes and a leading `#` inside the value', () => {
@@ -82,7 +104,7 @@ describe('renameTagInNote: frontmatter tags', () => {
 });
 
 describe('renameTagInNote: input checks', () => {
-  it.each([['from', 'has space'], ['from', '1984'], ['', 'to'], ['from', '#']])('rejects %j -> %j with invalid_input', (from, to) => {
+  it.each([['from', 'has space'], ['from', '1984'], ['', 'to'], ['from', '#'], ['from', 'a.b'], ['from', 'a\u2014b']])('rejects %j -> %j with invalid_input', (from, to) => {
     let caught: unknown;
     try {
       rename('#from', from, to);
@@ -90,6 +112,11 @@ describe('renameTagInNote: input checks', () => {
       caught = error;
     }
     expect(isIndxError(caught, 'invalid_input')).toBe(true);
+  });
+
+  // The parser indexes `#a·b`, `#€uro` and `#x×y`, so tag_list shows them; they must be renameable.
+  it.each([['a·b', 'a-b'], ['€uro', 'euro'], ['x', 'x×y']])('accepts the parser-valid tag name in %s -> %s', (from, to) => {
+    expect(rename(`#${from} #${from}/sub`, from, to)).toEqual({ text: `#${to} #${to}/sub`, changed: 2 });
   });
 
   it('counts nothing when the name does not change', () => {

@@ -25,12 +25,18 @@ export class AuditLog {
   private readonly listeners = new Set<AuditListener>();
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly onError: (error: unknown) => void = (error) => console.warn('indx: could not append to the audit log', error),
+  ) {}
 
-  /** Records an event; the write to storage is serialised and never rejects the caller. */
+  /**
+   * Records an event. The write to storage is serialised; a failure is reported through
+   * `onError` and never fails the mutation, which has already happened.
+   */
   record(event: AuditEvent): void {
     for (const listener of this.listeners) listener(event);
-    this.queue = this.queue.then(() => this.storage.appendLine(AUDIT_FILE, JSON.stringify(event))).catch(() => undefined);
+    this.queue = this.queue.then(() => this.storage.appendLine(AUDIT_FILE, JSON.stringify(event))).catch(this.onError);
   }
 
   /** Subscribes to events; returns the unsubscribe function. */

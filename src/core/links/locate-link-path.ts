@@ -1,3 +1,5 @@
+import { parseLinkDestination } from '../metadata/markdown-link';
+
 /** Where the target path of one written link sits inside its `original` text. */
 export interface LinkPathSpan {
   /** `wikilink` for `[[...]]` / `![[...]]`, `markdown` for `[text](...)` / `![alt](...)`. */
@@ -41,14 +43,16 @@ function locateWikilinkPath(original: string, innerStart: number): LinkPathSpan 
 function locateMarkdownPath(original: string, textStart: number): LinkPathSpan | null {
   const textEnd = findClosingBracket(original, textStart);
   if (textEnd === -1 || original[textEnd + 1] !== '(') return null;
+  // The parser's own destination reader decides where the destination ends (title, `<…>`, parentheses).
+  const destination = parseLinkDestination(original, textEnd + 2);
+  if (destination === null) return null;
   let start = textEnd + 2;
   while (isSpace(original[start])) start += 1;
   const angle = original[start] === '<';
   if (angle) start += 1;
-  const destinationEnd = angle ? findAngleEnd(original, start) : findBareDestinationEnd(original, start);
-  const hash = original.indexOf('#', start);
-  const pathEnd = hash !== -1 && hash < destinationEnd ? hash : destinationEnd;
-  return trimmedSpan('markdown', original, start, pathEnd, angle);
+  if (!original.startsWith(destination.raw, start)) return null;
+  const hash = destination.raw.indexOf('#');
+  return trimmedSpan('markdown', original, start, start + (hash === -1 ? destination.raw.length : hash), angle);
 }
 
 function findClosingBracket(text: string, from: number): number {
@@ -61,27 +65,6 @@ function findClosingBracket(text: string, from: number): number {
     else if (character === ']') depth -= 1;
   }
   return -1;
-}
-
-function findAngleEnd(text: string, from: number): number {
-  for (let index = from; index < text.length; index += 1) {
-    if (text[index] === '\\') index += 1;
-    else if (text[index] === '>') return index;
-  }
-  return text.length;
-}
-
-function findBareDestinationEnd(text: string, from: number): number {
-  let depth = 0;
-  for (let index = from; index < text.length; index += 1) {
-    const character = text[index];
-    if (character === '\\') index += 1;
-    else if (character === '(') depth += 1;
-    else if (character === ')' && depth === 0) return index;
-    else if (character === ')') depth -= 1;
-    else if (isSpace(character)) return index;
-  }
-  return text.length;
 }
 
 function trimmedSpan(style: LinkPathSpan['style'], text: string, start: number, end: number, angle: boolean): LinkPathSpan {

@@ -1,3 +1,4 @@
+import { byteOrderMarkLength } from '../metadata/byte-order-mark';
 import { findFrontmatterSpan } from './frontmatter-span';
 import { insertBlockAt, toInsertedBlock } from './inserted-markdown';
 import { detectLineEnding } from './line-ending';
@@ -13,11 +14,11 @@ export function appendBody(text: string, markdown: string): string {
 
 /**
  * Inserts markdown on its own line(s) at the start of the body: right after the frontmatter
- * block's closing `---` line, or at the very start of a note without frontmatter. Throws
- * `invalid_input` for blank markdown.
+ * block's closing `---` line, or at the start of a note without frontmatter (after a byte order
+ * mark, which stays first). Throws `invalid_input` for blank markdown.
  */
 export function prependBody(text: string, markdown: string): string {
   const lineEnding = detectLineEnding(text);
   const block = toInsertedBlock(markdown, lineEnding, 'prepend_body');
-  return insertBlockAt(text, findFrontmatterSpan(text)?.blockEnd ?? 0, block, lineEnding);
+  return insertBlockAt(text, findFrontmatterSpan(text)?.blockEnd ?? byteOrderMarkLength(text), block, lineEnding);
 }

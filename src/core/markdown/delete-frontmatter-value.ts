@@ -11,13 +11,14 @@ import { createLineIndex } from './line-index';
  * returns the new note text. Comment lines above the key and every other byte stay identical; an
  * emptied block stays as `---\n---`. Deleting a key that is absent, or from a note without
  * frontmatter, returns `text` unchanged so retries are harmless. Throws `frontmatter_invalid` when
- * the YAML does not parse.
+ * the YAML does not parse, or when another key aliases an anchor set in this key's value
+ * (`derived: *b` after `base: &b …`), since removing it would leave invalid YAML.
  */
 export function deleteFrontmatterValue(text: string, key: string): string {
   assertFrontmatterKey(key);
   const span = findFrontmatterSpan(text);
   if (span === null) return text;
-  return editFrontmatterYaml(text, span, (yaml) => deleteInYaml(yaml, key, detectLineEnding(text)));
+  return editFrontmatterYaml(text, span, key, (yaml) => deleteInYaml(yaml, key, detectLineEnding(text)));
 }
 
 function deleteInYaml(yaml: string, key: string, lineEnding: LineEnding): string {

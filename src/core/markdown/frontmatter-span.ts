@@ -2,11 +2,13 @@ import { parseMetadata } from '../metadata/parse-metadata';
 import { createLineIndex } from './line-index';
 
 /**
- * Where a note's frontmatter block lies, as UTF-16 offsets. `yamlStart..yamlEnd` is the YAML
- * between the delimiter lines (it ends with its last line break, or is empty); `blockEnd` is just
- * after the closing `---` line and its line break, where the body starts.
+ * Where a note's frontmatter block lies, as UTF-16 offsets. `blockStart` is the opening `---`
+ * (1 after a byte order mark, else 0); `yamlStart..yamlEnd` is the YAML between the delimiter
+ * lines (it ends with its last line break, or is empty); `blockEnd` is just after the closing
+ * `---` line and its line break, where the body starts.
  */
 export interface FrontmatterSpan {
+  readonly blockStart: number;
   readonly yamlStart: number;
   readonly yamlEnd: number;
   readonly blockEnd: number;
@@ -25,6 +27,7 @@ export function findFrontmatterSpan(text: string): FrontmatterSpan | null {
   const lines = createLineIndex(text);
   const closingLine = position.end.line;
   return {
+    blockStart: lines.start(0),
     yamlStart: Math.min(lines.next(0), lines.start(closingLine)),
     yamlEnd: lines.start(closingLine),
     blockEnd: lines.next(closingLine),

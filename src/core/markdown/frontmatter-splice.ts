@@ -1,4 +1,5 @@
 import { isMap, isScalar, type Document, type Pair } from 'yaml';
+import { checkedFrontmatterEdit } from './checked-frontmatter-edit';
 import type { PairLines } from './frontmatter-pair';
 import type { FrontmatterSpan } from './frontmatter-span';
 import type { LineEnding } from './line-ending';
@@ -10,10 +11,14 @@ import { frontmatterStringifyOptions } from './yaml-style';
  * the edited property stay identical.
  */
 
-/** Applies `edit` to the YAML between the `---` lines and splices the result back into `text`. */
-export function editFrontmatterYaml(text: string, span: FrontmatterSpan, edit: (yaml: string) => string): string {
+/**
+ * Applies `edit` (a set or delete of `key`) to the YAML between the `---` lines and splices the
+ * result back into `text`, once `checkedFrontmatterEdit` has checked that the new YAML is valid
+ * and leaves every other property's value alone (it throws `frontmatter_invalid` otherwise).
+ */
+export function editFrontmatterYaml(text: string, span: FrontmatterSpan, key: string, edit: (yaml: string) => string): string {
   const yaml = text.slice(span.yamlStart, span.yamlEnd);
-  const edited = edit(yaml);
+  const edited = checkedFrontmatterEdit(yaml, key, edit);
   return edited === yaml ? text : text.slice(0, span.yamlStart) + edited + text.slice(span.yamlEnd);
 }
 

@@ -1,6 +1,7 @@
 import type { HeadingCache } from '../metadata/types';
 import { parseMetadata } from '../metadata/parse-metadata';
 import { findHeading } from './find-heading';
+import { lastLineOf } from './last-line-of';
 import { createLineIndex, type LineIndex } from './line-index';
 
 /** A heading an op targets, with the line arithmetic the op needs. */
@@ -26,12 +27,11 @@ export function resolveHeadingTarget(text: string, query: string): HeadingTarget
   const heading = findHeading(headings, query);
   const index = headings.indexOf(heading);
   const following = headings.slice(index + 1).find((next) => next.level <= heading.level);
-  const { start, end } = heading.position;
   return {
     heading,
     lines: createLineIndex(text),
-    firstLine: start.line,
-    lastLine: end.col === 0 && end.line > start.line ? end.line - 1 : end.line,
+    firstLine: heading.position.start.line,
+    lastLine: lastLineOf(heading.position),
     sectionEndLine: following?.position.start.line,
   };
 }

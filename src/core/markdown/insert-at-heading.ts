@@ -1,4 +1,4 @@
-import { resolveHeadingTarget } from './heading-target';
+import { resolveHeadingTarget, type HeadingTarget } from './heading-target';
 import { insertBlockAt, toInsertedBlock } from './inserted-markdown';
 import { detectLineEnding } from './line-ending';
 
@@ -8,10 +8,7 @@ import { detectLineEnding } from './line-ending';
  * `heading_not_found` / `heading_ambiguous` / `invalid_input` (blank markdown).
  */
 export function insertBeforeHeading(text: string, heading: string, markdown: string): string {
-  const lineEnding = detectLineEnding(text);
-  const block = toInsertedBlock(markdown, lineEnding, 'insert_before_heading');
-  const target = resolveHeadingTarget(text, heading);
-  return insertBlockAt(text, target.lines.start(target.firstLine), block, lineEnding);
+  return insertAtHeading(text, heading, markdown, 'insert_before_heading', (target) => target.lines.start(target.firstLine));
 }
 
 /**
@@ -20,8 +17,12 @@ export function insertBeforeHeading(text: string, heading: string, markdown: str
  * `heading_not_found` / `heading_ambiguous` / `invalid_input` (blank markdown).
  */
 export function insertAfterHeading(text: string, heading: string, markdown: string): string {
+  return insertAtHeading(text, heading, markdown, 'insert_after_heading', (target) => target.lines.next(target.lastLine));
+}
+
+function insertAtHeading(text: string, heading: string, markdown: string, operation: string, offsetOf: (target: HeadingTarget) => number): string {
   const lineEnding = detectLineEnding(text);
-  const block = toInsertedBlock(markdown, lineEnding, 'insert_after_heading');
+  const block = toInsertedBlock(markdown, lineEnding, operation);
   const target = resolveHeadingTarget(text, heading);
-  return insertBlockAt(text, target.lines.next(target.lastLine), block, lineEnding);
+  return insertBlockAt(text, offsetOf(target), block, lineEnding);
 }

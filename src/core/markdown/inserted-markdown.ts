@@ -1,4 +1,5 @@
 import { IndxError } from '../errors';
+import { byteOrderMarkLength } from '../metadata/byte-order-mark';
 import { withLineEnding, type LineEnding } from './line-ending';
 
 /**
@@ -25,10 +26,11 @@ export function trimBlankLines(markdown: string): string {
 }
 
 /**
- * Inserts `block` (which ends with a line break) at `offset`, a line start or the end of the
- * text; at the end of a text whose last line has no line break, one is added first.
+ * Inserts `block` (which ends with a line break) at `offset`, a line start (line 0 starts after a
+ * byte order mark) or the end of the text; at the end of a text whose last line has no line
+ * break, one is added first.
  */
 export function insertBlockAt(text: string, offset: number, block: string, lineEnding: LineEnding): string {
-  const separator = offset > 0 && text[offset - 1] !== '\n' ? lineEnding : '';
+  const separator = offset > byteOrderMarkLength(text) && text[offset - 1] !== '\n' ? lineEnding : '';
   return text.slice(0, offset) + separator + block + text.slice(offset);
 }

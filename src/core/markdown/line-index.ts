@@ -1,6 +1,11 @@
+import { byteOrderMarkLength } from '../metadata/byte-order-mark';
+import { findLastAtOrBefore } from '../metadata/find-last-at-or-before';
+
 /**
  * Line arithmetic over a note's text: 0-based line numbers (as in Obsidian's positions) mapped
  * to UTF-16 offsets. A line's content end excludes its line break; the next line starts after it.
+ * A leading byte order mark (U+FEFF) belongs to no line: line 0 starts after it, so text inserted
+ * or replaced at a line start never lands in front of the mark.
  */
 export interface LineIndex {
   /** The offset where `line` starts; the text's length when the line is past the end. */
@@ -29,26 +34,15 @@ export function createLineIndex(text: string): LineIndex {
     start,
     next,
     contentEnd,
-    lineOf: (offset) => findLineOf(starts, offset),
+    lineOf: (offset) => findLastAtOrBefore(starts, offset),
     content: (line) => text.slice(start(line), contentEnd(line)),
   };
 }
 
 function findLineStarts(text: string): number[] {
-  const starts = [0];
+  const starts = [byteOrderMarkLength(text)];
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
     starts.push(index + 1);
   }
   return starts;
-}
-
-function findLineOf(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if ((starts[middle] ?? 0) <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }

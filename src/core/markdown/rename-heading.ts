@@ -1,9 +1,9 @@
 import { IndxError } from '../errors';
+import { TRAILING_BLOCK_ID } from './heading-block-id';
 import { resolveHeadingTarget } from './heading-target';
 
 const ATX_OPENING = /^[ \t]{0,3}#{1,6}(?:[ \t]+|$)/;
 const ATX_CLOSING = /(?:^|[ \t]+)#+[ \t]*$|[ \t]+$/;
-const TRAILING_BLOCK_ID = /[ \t]+\^[A-Za-z0-9-]+$/;
 
 /**
  * Changes a heading's text and returns the new note text. Only the text between the `#`s (or, for

@@ -2,6 +2,7 @@ import { parseMetadata } from '../metadata/parse-metadata';
 import { findBlock, toBareBlockId } from './find-block';
 import { assertNotBlank, trimBlankLines } from './inserted-markdown';
 import { detectLineEnding } from './line-ending';
+import { lastLineOf } from './last-line-of';
 import { createLineIndex } from './line-index';
 
 const QUOTE_PREFIX = /^(?:[ \t]*>[ \t]?)*/;
@@ -24,8 +25,8 @@ export function replaceBlock(text: string, blockId: string, markdown: string): s
   assertNotBlank(markdown, 'replace_block');
   const block = findBlock(parseMetadata(text), id);
   const lines = createLineIndex(text);
-  const { start, end } = block.position;
-  const lastLine = end.col === 0 && end.line > start.line ? end.line - 1 : end.line;
+  const { start } = block.position;
+  const lastLine = lastLineOf(block.position);
   const shaped = shapeLikeOriginal(trimBlankLines(markdown).split(/\r\n|\r|\n/), lines.content(start.line));
   const replacement = withMarker(shaped, lines.content(lastLine), block.id).join(detectLineEnding(text));
   return text.slice(0, lines.start(start.line)) + replacement + text.slice(lines.contentEnd(lastLine));

@@ -1,10 +1,13 @@
 import { parse } from 'yaml';
+import { byteOrderMarkLength } from './byte-order-mark';
 import type { FrontMatterCache, FrontmatterLinkCache } from './types';
 import type { SourceText } from './source-text';
 import { parseWikilinkInner } from './wikilink';
 
 /** Where the frontmatter block lies and what it holds. */
 export interface FrontmatterBlock {
+  /** Offset of the opening `---`: 0, or 1 after a byte order mark. */
+  start: number;
   /** Offset just past the closing `---` (the newline excluded). */
   end: number;
   /** First line of the note body. */
@@ -18,24 +21,26 @@ const DELIMITER = /^---[ \t]*$/;
 
 /**
  * Finds frontmatter: `---` on line 0 and the next `---` line closes it. Without a closing line
- * there is none (the first line is then an ordinary thematic break).
+ * there is none (the first line is then an ordinary thematic break). A leading byte order mark
+ * is skipped: `\uFEFF---` opens frontmatter too (see `byteOrderMarkLength`).
  */
 export function findFrontmatter(source: SourceText): FrontmatterBlock | null {
-  if (!isDelimiterLine(source, 0)) return null;
+  const start = byteOrderMarkLength(source.content);
+  if (!isDelimiterLine(source, 0, start)) return null;
   for (let line = 1; line < source.lineStarts.length; line += 1) {
     if (!isDelimiterLine(source, line)) continue;
     const closingStart = source.lineStarts[line] ?? 0;
     const yamlText = source.content.slice(source.lineStarts[1] ?? 0, closingStart);
-    return { end: closingStart + 3, bodyLine: line + 1, data: parseYamlMapping(yamlText) };
+    return { start, end: closingStart + 3, bodyLine: line + 1, data: parseYamlMapping(yamlText) };
   }
   return null;
 }
 
-/** True when the line is a `---` delimiter. */
-function isDelimiterLine(source: SourceText, line: number): boolean {
-  const start = source.lineStarts[line];
+/** True when the line, read from `skip` code units after its start, is a `---` delimiter. */
+function isDelimiterLine(source: SourceText, line: number, skip = 0): boolean {
+  const start = (source.lineStarts[line] ?? 0) + skip;
   const end = source.lineEnds[line];
-  if (start === undefined || end === undefined || end - start < 3) return false;
+  if (end === undefined || end - start < 3) return false;
   return DELIMITER.test(source.content.slice(start, end));
 }
 

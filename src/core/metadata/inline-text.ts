@@ -1,4 +1,5 @@
 import type { ContentLine } from './content-line';
+import { findLastAtOrBefore } from './find-last-at-or-before';
 
 /**
  * The inline text of a block: its content lines joined with `\n` (container prefixes removed),
@@ -34,12 +35,6 @@ export function createInlineText(content: string, lines: ContentLine[]): InlineT
 export function toSourceOffset(inline: InlineText, textIndex: number): number {
   const starts = inline.textStarts;
   if (starts.length === 1) return (inline.sourceStarts[0] ?? 0) + textIndex;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] ?? 0) <= textIndex) low = middle;
-    else high = middle - 1;
-  }
-  return (inline.sourceStarts[low] ?? 0) + textIndex - (starts[low] ?? 0);
+  const part = findLastAtOrBefore(starts, textIndex);
+  return (inline.sourceStarts[part] ?? 0) + textIndex - (starts[part] ?? 0);
 }

@@ -1,3 +1,4 @@
+import { byteOrderMarkLength } from './byte-order-mark';
 import type { CachedMetadata } from './types';
 import type { ContentLine } from './content-line';
 import { collectRootBlocks } from './collect-blocks';
@@ -15,6 +16,11 @@ import { type SourceText, createSourceText, positionOf } from './source-text';
  *
  * Line breaks: `\n` separates lines; a `\r` before it is part of the line break, so CRLF notes
  * get the same lines, sections and columns as LF notes while offsets count the raw text.
+ *
+ * Byte order mark: a leading U+FEFF is no part of line 0's content, so `\uFEFF---` still opens
+ * frontmatter and `\uFEFF# Title` is still a heading. Positions count the raw text as given,
+ * mark included: such a block starts at `{line: 0, col: 1, offset: 1}` (frontmatterPosition and
+ * the yaml section too), and every later offset is one more than in the same note without it.
  */
 export function parseMetadata(content: string): CachedMetadata {
   const source = createSourceText(content);
@@ -23,7 +29,7 @@ export function parseMetadata(content: string): CachedMetadata {
   const frontmatter = findFrontmatter(source);
   let bodyLine = 0;
   if (frontmatter !== null) {
-    const position = positionOf(source, 0, frontmatter.end);
+    const position = positionOf(source, frontmatter.start, frontmatter.end);
     collector.sections.push({ type: 'yaml', position });
     if (frontmatter.data !== null) {
       metadata.frontmatter = frontmatter.data;
@@ -36,11 +42,13 @@ export function parseMetadata(content: string): CachedMetadata {
   return fillMetadata(collector, metadata);
 }
 
-/** The note's lines from `firstLine` on, as root content lines. */
+/** The note's lines from `firstLine` on, as root content lines (line 0 after any byte order mark). */
 function bodyLines(source: SourceText, firstLine: number): ContentLine[] {
   const lines: ContentLine[] = [];
+  const skip = byteOrderMarkLength(source.content);
   for (let line = firstLine; line < source.lineStarts.length; line += 1) {
-    lines.push({ line, start: source.lineStarts[line] ?? 0, end: source.lineEnds[line] ?? 0 });
+    const start = (source.lineStarts[line] ?? 0) + (line === 0 ? skip : 0);
+    lines.push({ line, start, end: Math.max(start, source.lineEnds[line] ?? 0) });
   }
   return lines;
 }

@@ -1,3 +1,4 @@
+import { findLastAtOrBefore } from './find-last-at-or-before';
 import type { Loc, Pos } from './types';
 
 /**
@@ -46,15 +47,8 @@ export function lineAt(source: SourceText, offset: number): number {
       return line;
     }
   }
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] ?? 0) <= offset) low = middle;
-    else high = middle - 1;
-  }
-  source.lastLine = low;
-  return low;
+  source.lastLine = findLastAtOrBefore(starts, offset);
+  return source.lastLine;
 }
 
 /** The location of `offset`: `offset === lineStarts[line] + col` always holds. */

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../ops/compare';
 import type { VaultHost } from '../vault/vault-host';
 import { listForwardLinks } from './forward-links';
 
@@ -17,5 +18,5 @@ export function listBacklinks(host: VaultHost, path: string): Backlink[] {
     const links = cache === null ? [] : listForwardLinks(host, source, cache).filter((link) => link.target === path);
     backlinks.push({ source, count: targets[path], links: links.map(({ original, line, kind }) => ({ original, line, kind })) });
   }
-  return backlinks.sort((a, b) => a.source.localeCompare(b.source));
+  return backlinks.sort((a, b) => compareCodeUnits(a.source, b.source));
 }

@@ -1,9 +1,10 @@
+import { IndxError } from '../errors';
 import { rewriteCanvasForMove } from '../links/rewrite-canvas-for-move';
 import { rewriteLinksForMove, type MoveContext } from '../links/rewrite-links-for-move';
 import { LinkResolver } from '../metadata/link-resolver';
 import { parseMetadata } from '../metadata/parse-metadata';
 import type { OperationContext } from '../ops/operation-context';
-import { mutateFile, recordMutation } from '../vault/mutate-file';
+import { checkEtag, mutateFile, recordMutation } from '../vault/mutate-file';
 import { extensionOf } from '../vault/paths';
 import { findAffectedSources, planMove } from './plan-move';
 
@@ -20,37 +21,48 @@ export interface MoveOutcome {
   updated: UpdatedFile[];
 }
 
+/** Options of `moveWithLinks`. */
+export interface MoveOptions {
+  updateLinks: boolean;
+  /** ETag the moved file must have (files only); checked under the host's lock. */
+  ifMatch?: string;
+}
+
 /**
  * Moves a file or folder, then rewrites every reference to what moved in every note and canvas
  * (each link keeps its style; the shortest unambiguous link text is chosen). Each rewritten
  * file is written atomically and audited. The move happens first, like Obsidian's renameFile.
  */
-export async function moveWithLinks(context: OperationContext, from: string, to: string, updateLinks: boolean): Promise<MoveOutcome> {
+export async function moveWithLinks(context: OperationContext, from: string, to: string, options: MoveOptions): Promise<MoveOutcome> {
   const { host } = context;
-  const { moves } = planMove(host, from, to);
+  const { moves, folder } = planMove(host, from, to);
+  if (folder && options.ifMatch !== undefined) throw new IndxError('invalid_input', `if_match applies to files; "${from}" is a folder. Omit if_match to move it.`, { from });
   const before = new LinkResolver(host.listFiles().map((file) => file.path));
-  const sources = updateLinks ? findAffectedSources(host, moves) : [];
-  const canvases = updateLinks ? host.listFiles().filter((file) => extensionOf(file.path) === 'canvas').map((file) => file.path) : [];
-  await host.rename(from, to);
-  recordMutation(context, 'note_move', from, null, null, to);
+  const sources = options.updateLinks ? findAffectedSources(host, moves) : [];
+  const canvases = options.updateLinks ? host.listFiles().filter((file) => extensionOf(file.path) === 'canvas').map((file) => file.path) : [];
+  let etag: string | null = null;
+  // The check reads the file as text, so it only runs when asked: attachments move unread.
+  const check = options.ifMatch === undefined ? undefined : (text: string) => checkEtag(from, options.ifMatch, (etag = context.etag(text)));
+  await host.rename(from, to, check);
+  // A move leaves the bytes as they were: one event per moved file, etag known only when checked.
+  for (const [old, moved] of moves) recordMutation(context, 'note_move', old, etag, etag, moved);
   const moveContext: MoveContext = { moves, resolveBefore: (linkpath, source) => before.resolve(linkpath, source), resolveAfter: (linkpath, source) => host.resolveLink(linkpath, source) };
   const updated: UpdatedFile[] = [];
   for (const source of sources) {
     const sourceAfter = moves.get(source) ?? source;
     await rewriteFile(context, sourceAfter, (text) => rewriteLinksForMove({ text, cache: parseMetadata(text), sourcePathBefore: source, sourcePathAfter: sourceAfter, context: moveContext }), updated);
   }
-  for (const canvas of canvases) await rewriteFile(context, moves.get(canvas) ?? canvas, (text) => rewriteCanvasForMove(text, moves), updated);
+  for (const canvas of canvases) await rewriteFile(context, moves.get(canvas) ?? canvas, (text) => rewriteCanvasForMove(text, moves.get(canvas) ?? canvas, moveContext), updated);
   return { moved: [...moves].map(([old, moved]) => ({ from: old, to: moved })), updated };
 }
 
 async function rewriteFile(context: OperationContext, path: string, rewrite: (text: string) => { text: string; changed: number }, updated: UpdatedFile[]): Promise<void> {
-  // Dry run first so files without references are not rewritten (no mtime change, no event).
-  if (rewrite(await context.host.read(path)).changed === 0) return;
   let changed = 0;
+  // A file without references comes back unchanged: the host writes nothing and mutateFile audits nothing.
   const result = await mutateFile(context, path, 'note_move', (text) => {
     const next = rewrite(text);
     changed = next.changed;
     return next.text;
   });
-  updated.push({ path, links_changed: changed, etag: result.etag });
+  if (result.changed) updated.push({ path, links_changed: changed, etag: result.etag });
 }

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../ops/compare';
 import { getAllTags } from '../metadata/tags';
 import { extensionOf } from '../vault/paths';
 import type { VaultHost } from '../vault/vault-host';
@@ -39,7 +40,7 @@ export function buildTagIndex(host: VaultHost): TagEntry[] {
   }
   return [...entries.values()]
     .map(({ notes: exact, nested, ...rest }) => ({ ...rest, count: exact.size, total: nested.size }))
-    .sort((a, b) => a.tag.toLowerCase().localeCompare(b.tag.toLowerCase()));
+    .sort((a, b) => compareCodeUnits(a.tag.toLowerCase(), b.tag.toLowerCase()));
 }
 
 function ancestorsOf(tag: string): string[] {

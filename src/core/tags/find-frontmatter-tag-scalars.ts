@@ -3,28 +3,28 @@ import { findTopLevelValue, readFrontmatterYaml, type FrontmatterYaml } from '..
 import { toYamlScalarSource, type YamlScalarSource } from '../links/yaml-scalar-source';
 import type { CachedMetadata } from '../metadata/types';
 
-// Obsidian reads tags from `tags` and the deprecated `tag`; keys differing in case (`TAG:`) are not tags.
-const TAG_KEYS = ['tags', 'tag'];
+// The one key `parseFrontMatterTags` reads: Obsidian 1.9 dropped the singular `tag` (deprecated
+// since 1.4), and keys differing in case (`TAGS:`) were never tags.
+const TAG_KEY = 'tags';
 
 /**
- * Lists the scalars that hold frontmatter tags: the items of a `tags:` / `tag:` list (block or
- * flow) or its single scalar value. Returns an empty list when the note has no frontmatter or
- * its YAML does not parse.
+ * Lists the string scalars of the frontmatter `tags` property: the items of a block or flow list,
+ * or its single value. Non-string values (`true`, `null`, numbers) are left out, as Obsidian
+ * reads no tag from them. Returns an empty list when the note has no frontmatter or its YAML
+ * does not parse.
  */
 export function findFrontmatterTagScalars(text: string, cache: CachedMetadata): YamlScalarSource[] {
   const frontmatter = readFrontmatterYaml(text, cache);
   if (frontmatter === null) return [];
-  return TAG_KEYS.flatMap((key) => scalarsOf(frontmatter, text, findTopLevelValue(frontmatter, key)));
-}
-
-function scalarsOf(frontmatter: FrontmatterYaml, text: string, value: Node | undefined): YamlScalarSource[] {
+  const value = findTopLevelValue(frontmatter, TAG_KEY);
   if (value === undefined) return [];
-  if (isScalar(value)) return present(toYamlScalarSource(value, text, frontmatter.offset, false));
-  if (!isSeq(value)) return [];
+  if (!isSeq(value)) return stringScalar(frontmatter, text, value, false);
   const flow = value.flow === true;
-  return value.items.flatMap((item) => (isScalar(item) ? present(toYamlScalarSource(item, text, frontmatter.offset, flow)) : []));
+  return value.items.flatMap((item) => stringScalar(frontmatter, text, item as Node, flow));
 }
 
-function present(scalar: YamlScalarSource | null): YamlScalarSource[] {
+function stringScalar(frontmatter: FrontmatterYaml, text: string, node: Node, flow: boolean): YamlScalarSource[] {
+  if (!isScalar(node) || typeof node.value !== 'string') return [];
+  const scalar = toYamlScalarSource(node, text, frontmatter.offset, flow);
   return scalar === null ? [] : [scalar];
 }

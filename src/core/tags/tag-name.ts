@@ -1,12 +1,4 @@
-/**
- * Tag names as Obsidian accepts them: letters, digits, `_`, `-`, `/` for nesting, and other
- * Unicode letters, marks, symbols and emoji; no spaces or other punctuation; at least one
- * character that is not a digit (`#1984` is not a tag, `#y1984` is).
- */
-
-// The zero-width joiner that glues emoji sequences sits outside the class (lint: misleading class).
-const TAG_CHARACTERS = /^(?:[\p{L}\p{M}\p{N}\p{So}\p{Extended_Pictographic}\p{Emoji_Modifier}_\-/]|\u200d)+$/u;
-const NOT_A_DIGIT_OR_SLASH = /[^0-9/]/;
+import { isValidTagName as isParserTagName } from '../metadata/tag-syntax';
 
 /** Strips outer whitespace and one leading `#`: `" #Project/a "` gives `"Project/a"`. */
 export function normalizeTag(tag: string): string {
@@ -15,10 +7,12 @@ export function normalizeTag(tag: string): string {
 }
 
 /**
- * True when `name` (without `#`) is a tag name Obsidian would index: allowed characters only,
- * at least one that is neither a digit nor `/`, and no leading, trailing or doubled `/`.
+ * True when `name` (without `#`) is a whole tag name as the metadata parser (and so Obsidian)
+ * reads it: any characters except whitespace, ASCII punctuation other than `_`, `-`, `/`, and the
+ * General and Supplemental Punctuation blocks, with at least one non-digit. It defers to the
+ * parser's rule so that every tag `tag_list` reports can also be renamed, and no rename writes a
+ * tag the parser would cut short.
  */
 export function isValidTagName(name: string): boolean {
-  if (!TAG_CHARACTERS.test(name) || !NOT_A_DIGIT_OR_SLASH.test(name)) return false;
-  return !name.startsWith('/') && !name.endsWith('/') && !name.includes('//');
+  return isParserTagName(name);
 }

@@ -6,6 +6,8 @@ export interface MutationResult {
   text: string;
   etag: string;
   etagBefore: string;
+  /** False when the transform returned the text unchanged: nothing was written or audited. */
+  changed: boolean;
 }
 
 /**
@@ -16,14 +18,22 @@ export interface MutationResult {
 export async function mutateFile(context: OperationContext, path: string, op: string, transform: (text: string) => string, ifMatch?: string): Promise<MutationResult> {
   requireFile(context, path);
   let etagBefore = '';
+  let before = '';
   const text = await context.host.process(path, (current) => {
+    before = current;
     etagBefore = context.etag(current);
-    if (ifMatch !== undefined && ifMatch !== etagBefore) throw etagMismatch(path, ifMatch, etagBefore);
+    checkEtag(path, ifMatch, etagBefore);
     return transform(current);
   });
-  const etag = context.etag(text);
-  recordMutation(context, op, path, etagBefore, etag);
-  return { text, etag, etagBefore };
+  const changed = text !== before;
+  const etag = changed ? context.etag(text) : etagBefore;
+  if (changed) recordMutation(context, op, path, etagBefore, etag);
+  return { text, etag, etagBefore, changed };
+}
+
+/** Throws `etag_mismatch` when `ifMatch` is given and differs from `current`. */
+export function checkEtag(path: string, ifMatch: string | undefined, current: string): void {
+  if (ifMatch !== undefined && ifMatch !== current) throw etagMismatch(path, ifMatch, current);
 }
 
 /** Records one mutation in the audit log, stamped with the context's clock and actor. */

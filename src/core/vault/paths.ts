@@ -65,7 +65,19 @@ function invalidPath(input: string, reason: string): IndxError {
 /** Like `toVaultPath`, and appends `.md` when the path does not already end with it. */
 export function toNotePath(input: unknown): string {
   const path = toVaultPath(input);
-  return /\.md$/i.test(path) ? path : `${path}.md`;
+  return path.endsWith('.md') ? path : `${path}.md`;
+}
+
+// Obsidian's docs: these break links ("# | ^ : %% [[ ]]"); Obsidian refuses them in file names.
+const UNLINKABLE = /[#|^:[\]]|%%/;
+
+/**
+ * Throws `invalid_path` when a new file or folder name contains characters that break links
+ * (`# | ^ : [ ] %%`): Obsidian refuses such names, and no link could point at them.
+ */
+export function assertLinkableName(path: string): void {
+  const bad = path.split('/').find((segment) => UNLINKABLE.test(segment));
+  if (bad !== undefined) throw invalidPath(path, `"${bad}" contains a character that breaks links (# | ^ : [ ] %%); Obsidian does not allow these in names`);
 }
 
 /** The folder part of a vault path ('' for the root). */
@@ -81,9 +93,12 @@ export function basenameOf(path: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
-/** The lower-case extension without the dot ('' when there is none). */
+/**
+ * The extension without the dot, case kept ('' when there is none). Obsidian treats only `md`
+ * exactly as markdown (`Note.MD` is an attachment), so comparisons are case-sensitive.
+ */
 export function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return dot > 0 ? name.slice(dot + 1) : '';
 }

@@ -52,16 +52,20 @@ export interface VaultHost {
   read(path: string): Promise<string>;
   /**
    * Atomically reads, transforms and saves a file. `transform` runs synchronously against the
-   * current text; throwing from it aborts the write and leaves the file untouched. Resolves with
-   * the text written.
+   * current text; throwing from it aborts the write and leaves the file untouched. When it returns
+   * the text unchanged, nothing is written and no event fires. Resolves with the resulting text.
    */
   process(path: string, transform: (data: string) => string): Promise<string>;
   /** Creates a new file (and missing parent folders); fails when one exists. */
   create(path: string, data: string): Promise<void>;
-  /** Moves a file or folder to the vault's `.trash/` folder, like Obsidian's default. */
-  trash(path: string): Promise<void>;
-  /** Renames or moves a file or folder without touching links. */
-  rename(from: string, to: string): Promise<void>;
+  /**
+   * Moves a file or folder to the vault's `.trash/` folder, like Obsidian's default. For a file,
+   * `check` (when given) runs against its current text under the same lock as `process`, so an
+   * ETag check cannot race a concurrent write; throwing from it aborts and moves nothing.
+   */
+  trash(path: string, check?: (text: string) => void): Promise<void>;
+  /** Renames or moves a file or folder without touching links; `check` as for `trash`. */
+  rename(from: string, to: string, check?: (text: string) => void): Promise<void>;
   /** Obsidian's `CachedMetadata` for a markdown file, or null. */
   getMetadata(path: string): CachedMetadata | null;
   /** `getFirstLinkpathDest`: the file a linkpath (no subpath) resolves to from `sourcePath`. */

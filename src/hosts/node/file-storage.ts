@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { IndxError } from '../../core/errors';
 import type { Storage } from '../../core/vault/storage';
 import { isTemporaryFileName, writeFileAtomic } from './atomic-write';
-import { DEFAULT_CONFIG_DIR } from './vault-paths';
+import { DEFAULT_CONFIG_DIR, toRelativePosixPath } from './vault-paths';
 
 /** The plugin's id, which names its folder under `<configDir>/plugins/`. */
 const PLUGIN_ID = 'indx';
@@ -63,7 +63,7 @@ export class FileStorage implements Storage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
       throw error;
     });
-    return names.map((name) => path.relative(this.location, name).split(path.sep).join('/')).sort();
+    return names.map((name) => toRelativePosixPath(this.location, name)).sort();
   }
 
   private pathOf(name: string): string {

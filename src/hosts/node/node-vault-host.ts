@@ -1,21 +1,24 @@
+import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { IndxError } from '../../core/errors';
 import { parseMetadata } from '../../core/metadata/parse-metadata';
 import type { CachedMetadata } from '../../core/metadata/types';
+import { toVaultPath } from '../../core/vault/paths';
 import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from '../../core/vault/vault-host';
 import { writeFileAtomic } from './atomic-write';
 import { EventHub } from './event-hub';
 import { toFileRecord, toSignature } from './file-record';
+import { childrenOutOfStep, findOnDisk } from './disk-comparison';
 import { inspectEntry } from './inspect-entry';
+import { locateEntry, type Location } from './locate-entry';
 import { PathLocks } from './path-locks';
-import { resolveInsideVault } from './real-path-guard';
 import { scanVault } from './scan-vault';
-import { findTrashPath } from './trash-path';
+import { prepareTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
-import { isMarkdownPath, isSameOrBelow } from './vault-paths';
-import { isErrorCode, makeParentFolders, readText, toRealVaultFolder } from './vault-disk';
-import { alreadyExists, assertVisiblePath, notFound } from './vault-errors';
+import { isMarkdownPath, isSameOrBelow, normalizeDiskPath, toAbsolutePath } from './vault-paths';
+import { isErrorCode, makeParentFolders, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
+import { alreadyExists, notFound } from './vault-errors';
 import { VaultState } from './vault-state';
 
 /** Options of {@link NodeVaultHost.open}. */
@@ -38,6 +41,13 @@ export interface OpenStatistics {
  * The headless `VaultHost`: a vault folder on disk with our own Obsidian-compatible metadata.
  * Writes to one path are serialised in process and land atomically; metadata and link maps are
  * updated before a write resolves; with `watch`, changes made by other programs are picked up.
+ *
+ * Paths: every path coming in is checked and normalised by the core's `toVaultPath` (NFC,
+ * no-break spaces as spaces, hidden and protected folders refused), and every name on disk is
+ * keyed by the same normalisation while the host remembers how the disk spells it; two disk
+ * names with one key are refused with `conflict`. Symbolic links are no part of the vault: the
+ * scan skips them and any path through one is refused with `path_forbidden`. Notes that are not
+ * UTF-8 are listed but never read or rewritten (`not_utf8`).
  */
 export class NodeVaultHost implements VaultHost {
   readonly name: string;
@@ -65,9 +75,9 @@ export class NodeVaultHost implements VaultHost {
     const started = clock();
     const realRoot = await toRealVaultFolder(root);
     const early: string[] = [];
-    let onPathChanged = (vaultPath: string): void => void early.push(vaultPath);
+    let onPathChanged = (diskPath: string): void => void early.push(diskPath);
     const watcher =
-      options.watch === true ? new VaultWatcher(realRoot, (vaultPath) => onPathChanged(vaultPath), reportWatchError) : null;
+      options.watch === true ? new VaultWatcher(realRoot, (diskPath) => onPathChanged(diskPath), reportWatchError) : null;
     const scan = await scanVault(realRoot, parseMetadata, (folder) => watcher?.watchFolder(folder)).catch(
       async (error: unknown) => {
         await watcher?.close();
@@ -76,8 +86,8 @@ export class NodeVaultHost implements VaultHost {
     );
     const host = new NodeVaultHost(realRoot, new VaultState(scan), clock() - started);
     host.watcher = watcher;
-    onPathChanged = (vaultPath) => host.schedule(vaultPath);
-    for (const vaultPath of early) host.schedule(vaultPath);
+    onPathChanged = (diskPath) => host.schedule(diskPath);
+    for (const diskPath of early) host.schedule(diskPath);
     return host;
   }
 
@@ -102,89 +112,76 @@ export class NodeVaultHost implements VaultHost {
   }
 
   stat(vaultPath: string): FileStat | null {
-    return this.state.files.get(vaultPath)?.file.stat ?? null;
+    return this.state.files.get(normalizeDiskPath(vaultPath))?.file.stat ?? null;
   }
 
   exists(vaultPath: string): boolean {
-    return this.state.has(vaultPath);
+    return this.state.has(normalizeDiskPath(vaultPath));
   }
 
   async read(vaultPath: string): Promise<string> {
-    return readText(await this.resolve(vaultPath), vaultPath);
+    const location = await this.locate(toVaultPath(vaultPath));
+    return readText(location.absolutePath, location.path);
   }
 
   process(vaultPath: string, transform: (data: string) => string): Promise<string> {
-    return this.locked([vaultPath], async () => {
-      const absolutePath = await this.resolve(vaultPath);
-      const current = await readText(absolutePath, vaultPath).catch(async (error: unknown) => {
-        await this.forgetIfGone(vaultPath);
-        throw error;
-      });
+    return this.locked([vaultPath], async (key) => {
+      const location = await this.locate(key);
+      const current = await this.readCurrent(location);
       const next = transform(current);
-      if (next === current && this.state.files.has(vaultPath)) return next;
-      const stats = await writeFileAtomic(absolutePath, next);
-      this.events.emit(this.state.upsertFile(toFileRecord(vaultPath, stats), parseIfNote(vaultPath, next)));
+      if (next === current && this.state.files.has(key)) return next;
+      const stats = await writeFileAtomic(location.absolutePath, next);
+      this.emit(this.state.upsertFile(toFileRecord(key, stats), parseIfNote(key, next), [location.diskPath]));
       return next;
     });
   }
 
   create(vaultPath: string, data: string): Promise<void> {
-    return this.locked([vaultPath], async () => {
-      const absolutePath = await this.resolve(vaultPath);
-      if (this.state.has(vaultPath)) throw alreadyExists(vaultPath);
-      await makeParentFolders(absolutePath, vaultPath);
-      const stats = await writeFileAtomic(absolutePath, data, { exclusive: true }).catch((error: unknown) => {
-        throw isErrorCode(error, 'EEXIST') ? alreadyExists(vaultPath) : error;
+    return this.locked([vaultPath], async (key) => {
+      const location = await this.locate(key);
+      if (this.state.has(key) || location.entry.kind !== 'missing') throw alreadyExists(key);
+      await makeParentFolders(location.absolutePath, key);
+      const stats = await writeFileAtomic(location.absolutePath, data, { exclusive: true }).catch((error: unknown) => {
+        throw isErrorCode(error, 'EEXIST') ? alreadyExists(key) : error;
       });
-      this.events.emit(this.state.upsertFile(toFileRecord(vaultPath, stats), parseIfNote(vaultPath, data)));
+      this.emit(this.state.upsertFile(toFileRecord(key, stats), parseIfNote(key, data), [location.diskPath]));
     });
   }
 
-  trash(vaultPath: string): Promise<void> {
-    return this.locked([vaultPath], async () => {
-      const absolutePath = await this.resolve(vaultPath);
-      const entry = await inspectEntry(this.root, vaultPath);
-      if (entry.kind === 'missing' || entry.kind === 'other') {
-        this.events.emit(this.state.remove(vaultPath));
-        throw notFound(vaultPath);
+  trash(vaultPath: string, check?: (text: string) => void): Promise<void> {
+    return this.locked([vaultPath], async (key) => {
+      const location = await this.locate(key);
+      const { entry } = location;
+      if (entry.kind !== 'file' && entry.kind !== 'folder') {
+        this.emit(this.state.remove(key));
+        throw notFound(key);
       }
-      const trashPath = await findTrashPath(this.root, vaultPath, entry.kind === 'folder');
-      const trashAbsolutePath = await resolveInsideVault(this.root, trashPath);
-      await fs.mkdir(path.dirname(trashAbsolutePath), { recursive: true });
-      await fs.rename(absolutePath, trashAbsolutePath);
-      this.events.emit(this.state.remove(vaultPath));
+      if (entry.kind === 'file' && check !== undefined) check(await this.readCurrent(location));
+      const trashPath = await prepareTrashPath(this.root, location.diskPath, entry.kind === 'folder', key);
+      await fs.rename(location.absolutePath, trashPath);
+      this.emit(this.state.remove(key));
     });
   }
 
-  rename(from: string, to: string): Promise<void> {
-    if (from === to) return Promise.resolve();
-    if (isSameOrBelow(to, from)) {
-      const message = `Cannot move "${from}" into itself ("${to}"). Choose a destination outside it.`;
-      return Promise.reject(new IndxError('invalid_path', message, { from, to }));
-    }
-    return this.locked([from, to], async () => {
-      const [fromAbsolute, toAbsolute] = [await this.resolve(from), await this.resolve(to)];
+  rename(from: string, to: string, check?: (text: string) => void): Promise<void> {
+    return this.locked([from, to], async (fromKey, toKey) => {
+      if (fromKey === toKey) return;
+      if (isSameOrBelow(toKey, fromKey)) {
+        const message = `Cannot move "${fromKey}" into itself ("${toKey}"). Choose a destination outside it.`;
+        throw new IndxError('invalid_path', message, { from: fromKey, to: toKey });
+      }
+      const [source, target] = [await this.locate(fromKey), await this.locate(toKey)];
       // Without a watcher, a file made by another program is learnt about when it is first used.
-      if (!this.state.has(from)) await this.reconcile(from);
-      if (!this.state.has(from)) throw notFound(from);
-      if (!(await this.isFreeFor(to, fromAbsolute, toAbsolute))) throw alreadyExists(to);
-      await makeParentFolders(toAbsolute, to);
-      await fs.rename(fromAbsolute, toAbsolute).catch((error: unknown) => {
-        if (!isErrorCode(error, 'ENOENT')) throw error;
-        this.events.emit(this.state.remove(from));
-        throw notFound(from);
-      });
-      this.events.emit(this.state.move(from, to));
-      // A file that becomes a note (`notes.txt` → `notes.md`) is parsed, as Obsidian would.
-      if (isMarkdownPath(to) && !isMarkdownPath(from) && this.state.files.has(to)) {
-        const metadata = parseMetadata(await fs.readFile(toAbsolute, 'utf8'));
-        this.events.emit(this.state.setMetadata(to, metadata));
-      }
+      if (!this.state.has(fromKey)) await this.reconcile(fromKey, source.diskPath);
+      if (!this.state.has(fromKey)) throw notFound(fromKey);
+      if (source.entry.kind === 'file' && check !== undefined) check(await this.readCurrent(source));
+      if (!(await this.isFreeFor(source, target))) throw alreadyExists(toKey);
+      await this.move(source, target);
     });
   }
 
   getMetadata(vaultPath: string): CachedMetadata | null {
-    return this.state.links.getMetadata(vaultPath);
+    return this.state.links.getMetadata(normalizeDiskPath(vaultPath));
   }
 
   resolveLink(linkpath: string, sourcePath: string): string | null {
@@ -203,59 +200,82 @@ export class NodeVaultHost implements VaultHost {
     return this.events.on(listener);
   }
 
-  /** Brings the picture of `vaultPath` in line with the disk, later, under its lock. */
-  private schedule(vaultPath: string): void {
-    const work = this.locks.run([vaultPath], () => this.reconcile(vaultPath)).catch(reportWatchError);
+  /** Brings the picture of the entry at `diskPath` in line with the disk, later, under its lock. */
+  private schedule(diskPath: string): void {
+    const key = normalizeDiskPath(diskPath);
+    const work = this.locks.run([key], () => this.reconcile(key, diskPath)).catch(reportWatchError);
     this.pending.add(work);
     void work.finally(() => this.pending.delete(work));
   }
 
-  private async reconcile(vaultPath: string): Promise<void> {
-    const entry = await inspectEntry(this.root, vaultPath);
-    if (entry.kind === 'folder') {
-      this.events.emit(this.state.addFolder(vaultPath));
-      // A folder moved or copied in brings files no event named: look at what it holds.
-      for (const child of await this.childrenOutOfStep(vaultPath)) this.schedule(child);
-      return;
+  /** Brings `key` in line with the disk, looking at every disk path known for it and at `seen`. */
+  private async reconcile(key: string, seen?: string): Promise<void> {
+    const sightings = await findOnDisk(this.root, [...this.state.diskPathsOf(key), ...(seen === undefined ? [] : [seen])]);
+    const first = sightings[0];
+    if (first === undefined) return this.emit(this.state.remove(key));
+    const diskPaths = sightings.map((sighting) => sighting.diskPath);
+    if (first.kind === 'file') return this.reconcileFile(key, diskPaths, first.stats);
+    this.emit(this.state.addFolder(key, diskPaths));
+    // A folder moved or copied in brings files no event named: look at what it holds.
+    for (const child of await childrenOutOfStep(this.root, this.state, key, diskPaths)) this.schedule(child);
+  }
+
+  private async reconcileFile(key: string, diskPaths: readonly string[], stats: Stats): Promise<void> {
+    const known = this.state.diskPathsOf(key);
+    const sameNames = known.length === diskPaths.length && known.every((diskPath) => diskPaths.includes(diskPath));
+    if (sameNames && this.state.files.get(key)?.signature === toSignature(stats)) return;
+    // Two names for one vault path: listed, but neither is read (the host refuses the path).
+    const only = diskPaths.length === 1 ? diskPaths[0] : undefined;
+    const text = only !== undefined && isMarkdownPath(key) ? await readTextOrNull(toAbsolutePath(this.root, only)) : null;
+    this.emit(this.state.upsertFile(toFileRecord(key, stats), text === null ? null : parseMetadata(text), diskPaths));
+  }
+
+  /** The text of the file at `location`; a file gone from disk is forgotten first (no watcher told us). */
+  private async readCurrent(location: Location): Promise<string> {
+    return readText(location.absolutePath, location.path).catch(async (error: unknown) => {
+      if (this.state.files.has(location.path)) {
+        const entry = await inspectEntry(this.root, location.diskPath);
+        if (entry.kind !== 'file' && entry.kind !== 'folder') this.emit(this.state.remove(location.path));
+      }
+      throw error;
+    });
+  }
+
+  private async move(source: Location, target: Location): Promise<void> {
+    await makeParentFolders(target.absolutePath, target.path);
+    await fs.rename(source.absolutePath, target.absolutePath).catch((error: unknown) => {
+      if (!isErrorCode(error, 'ENOENT')) throw error;
+      this.emit(this.state.remove(source.path));
+      throw notFound(source.path);
+    });
+    this.emit(this.state.move(source.path, target.path, source.diskPath, target.diskPath));
+    // A file that becomes a note (`notes.txt` → `notes.md`) is parsed, as Obsidian would.
+    if (isMarkdownPath(target.path) && !isMarkdownPath(source.path) && this.state.files.has(target.path)) {
+      const text = await readTextOrNull(target.absolutePath);
+      if (text !== null) this.emit(this.state.setMetadata(target.path, parseMetadata(text)));
     }
-    if (entry.kind !== 'file') return this.events.emit(this.state.remove(vaultPath));
-    if (this.state.files.get(vaultPath)?.signature === toSignature(entry.stats)) return;
-    const absolutePath = await this.resolve(vaultPath);
-    const metadata = isMarkdownPath(vaultPath) ? parseMetadata(await fs.readFile(absolutePath, 'utf8')) : null;
-    this.events.emit(this.state.upsertFile(toFileRecord(vaultPath, entry.stats), metadata));
   }
 
-  /** Children of `folder` on disk that the state lacks, and children in the state gone from disk. */
-  private async childrenOutOfStep(folder: string): Promise<string[]> {
-    const names = await fs.readdir(await this.resolve(folder)).catch(() => [] as string[]);
-    const onDisk = names.filter((name) => !name.startsWith('.')).map((name) => `${folder}/${name}`);
-    const known = this.state.childrenOf(folder);
-    const present = new Set(onDisk);
-    return [...onDisk.filter((child) => !this.state.has(child)), ...known.filter((child) => !present.has(child))];
+  /** Checks and normalises `paths` with the core's rules, then runs `work` holding their locks. */
+  private async locked<T>(paths: string[], work: (...keys: string[]) => Promise<T>): Promise<T> {
+    const keys = paths.map((vaultPath) => toVaultPath(vaultPath));
+    return this.locks.run(keys, () => work(...keys));
   }
 
-  /** Drops a file the state still lists after the disk says it is gone (no watcher told us). */
-  private async forgetIfGone(vaultPath: string): Promise<void> {
-    if (!this.state.files.has(vaultPath)) return;
-    const entry = await inspectEntry(this.root, vaultPath);
-    if (entry.kind === 'missing' || entry.kind === 'other') this.events.emit(this.state.remove(vaultPath));
+  private locate(key: string): Promise<Location> {
+    return locateEntry(this.root, key, (vaultPath) => this.state.diskPathsOf(vaultPath));
   }
 
-  private async locked<T>(paths: string[], work: () => Promise<T>): Promise<T> {
-    for (const vaultPath of paths) assertVisiblePath(vaultPath);
-    return this.locks.run(paths, work);
-  }
-
-  private resolve(vaultPath: string): Promise<string> {
-    assertVisiblePath(vaultPath);
-    return resolveInsideVault(this.root, vaultPath);
-  }
-
-  private async isFreeFor(to: string, fromAbsolute: string, toAbsolute: string): Promise<boolean> {
-    if (this.state.has(to)) return false;
-    const [target, source] = await Promise.all([fs.lstat(toAbsolute).catch(() => null), fs.lstat(fromAbsolute)]);
+  private async isFreeFor(source: Location, target: Location): Promise<boolean> {
+    if (this.state.has(target.path)) return false;
+    if (target.entry.kind === 'missing') return true;
+    const [targetStats, sourceStats] = await Promise.all([fs.lstat(target.absolutePath), fs.lstat(source.absolutePath)]);
     // A case-only rename on a case-insensitive file system finds the source itself at the target.
-    return target === null || (target.ino === source.ino && target.dev === source.dev);
+    return targetStats.ino === sourceStats.ino && targetStats.dev === sourceStats.dev;
+  }
+
+  private emit(events: VaultEvent[]): void {
+    this.events.emit(events);
   }
 }
 

@@ -1,31 +1,39 @@
 import type { Dirent } from 'node:fs';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CachedMetadata } from '../../core/metadata/types';
 import { toFileRecord, type FileRecord } from './file-record';
-import { inspectEntry } from './inspect-entry';
 import { TimeSlicer } from './time-slicer';
-import { isMarkdownPath, toAbsolutePath } from './vault-paths';
+import { decodeUtf8 } from './utf8-text';
+import { isMarkdownPath, joinVaultPath, normalizeDiskPath, toAbsolutePath } from './vault-paths';
 
-/** One file found by {@link scanVault}. */
+/** An entry found by {@link scanVault}: its vault path (normalised) and its path on disk. */
+export interface ScannedEntry {
+  readonly path: string;
+  readonly diskPath: string;
+}
+
+/** One file found by {@link scanVault}; its record carries the vault path. */
 export interface ScannedFile {
   readonly record: FileRecord;
-  /** Parsed metadata for notes, null for other files. */
+  readonly diskPath: string;
+  /** Parsed metadata for notes, null for other files and for notes that are not UTF-8. */
   readonly metadata: CachedMetadata | null;
 }
 
 /** Everything {@link scanVault} found. */
 export interface VaultScan {
-  readonly folders: string[];
+  readonly folders: ScannedEntry[];
   readonly files: ScannedFile[];
 }
 
 /**
  * Walks the vault below `realRoot` as Obsidian's Vault API sees it: names starting with a dot
- * (`.obsidian`, `.trash`, `.git`, temporary files) are skipped, symlinked files count only when
- * they resolve inside the vault, and symlinked folders are skipped (they can form cycles).
- * Every file is stat-ed and every note read and parsed. `beforeListing` runs before each folder
- * is listed (the watcher uses it so that no change after the listing goes unseen).
+ * (`.obsidian`, `.trash`, `.git`, temporary files) are skipped, and so are symbolic links, to
+ * files or folders alike (the API never follows them). Each entry is keyed by its normalised
+ * vault path (NFC, no-break spaces as spaces) and remembers its name on disk. Every file is
+ * stat-ed and every note read and parsed. `beforeListing` runs with each folder's disk path
+ * before it is listed (the watcher uses it so that no change after the listing goes unseen).
  *
  * Platform limit: Node's asynchronous file API costs several times more per small file than
  * the synchronous one (38k notes: ~2.4 s against ~0.7 s measured), so each file is read
@@ -34,60 +42,61 @@ export interface VaultScan {
 export async function scanVault(
   realRoot: string,
   parse: (content: string) => CachedMetadata,
-  beforeListing: (folder: string) => void = () => undefined,
+  beforeListing: (diskPath: string) => void = () => undefined,
 ): Promise<VaultScan> {
   const slicer = new TimeSlicer();
-  const folders: string[] = [];
-  const filePaths: string[] = [];
-  for (let next = 0, queue = ['']; next < queue.length; next++) {
-    beforeListing(queue[next] as string);
-    const listing = await listFolder(realRoot, queue[next] as string);
+  const folders: ScannedEntry[] = [];
+  const fileEntries: ScannedEntry[] = [];
+  const queue: ScannedEntry[] = [{ path: '', diskPath: '' }];
+  for (let next = 0; next < queue.length; next++) {
+    const folder = queue[next] as ScannedEntry;
+    beforeListing(folder.diskPath);
+    const listing = listFolder(realRoot, folder);
     queue.push(...listing.folders);
     folders.push(...listing.folders);
-    filePaths.push(...listing.files);
+    fileEntries.push(...listing.files);
     await slicer.yieldIfDue();
   }
   const files: ScannedFile[] = [];
-  for (const filePath of filePaths) {
-    const scanned = scanFile(realRoot, filePath, parse);
+  for (const entry of fileEntries) {
+    const scanned = scanFile(realRoot, entry, parse);
     if (scanned !== null) files.push(scanned);
     await slicer.yieldIfDue();
   }
   return { folders, files };
 }
 
-async function listFolder(realRoot: string, folder: string): Promise<{ folders: string[]; files: string[] }> {
-  const entries = readdirSync(toAbsolutePath(realRoot, folder), { withFileTypes: true });
-  const listing = { folders: [] as string[], files: [] as string[] };
-  for (const entry of entries) {
+function listFolder(realRoot: string, folder: ScannedEntry): { folders: ScannedEntry[]; files: ScannedEntry[] } {
+  const listing = { folders: [] as ScannedEntry[], files: [] as ScannedEntry[] };
+  for (const entry of readdirSync(toAbsolutePath(realRoot, folder.diskPath), { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
-    const childPath = folder === '' ? entry.name : `${folder}/${entry.name}`;
-    const kind = await entryKind(realRoot, childPath, entry);
-    if (kind === 'folder') listing.folders.push(childPath);
-    if (kind === 'file') listing.files.push(childPath);
+    const child = childEntry(folder, entry);
+    // A Dirent of a symbolic link is neither a file nor a directory: links are skipped here.
+    if (entry.isDirectory()) listing.folders.push(child);
+    if (entry.isFile()) listing.files.push(child);
   }
   return listing;
 }
 
-async function entryKind(realRoot: string, childPath: string, entry: Dirent): Promise<'file' | 'folder' | 'other'> {
-  if (entry.isDirectory()) return 'folder';
-  if (entry.isFile()) return 'file';
-  if (!entry.isSymbolicLink()) return 'other';
-  const state = await inspectEntry(realRoot, childPath);
-  return state.kind === 'file' ? 'file' : 'other';
+function childEntry(folder: ScannedEntry, entry: Dirent): ScannedEntry {
+  return {
+    path: joinVaultPath(folder.path, normalizeDiskPath(entry.name)),
+    diskPath: joinVaultPath(folder.diskPath, entry.name),
+  };
 }
 
-function scanFile(realRoot: string, filePath: string, parse: (content: string) => CachedMetadata): ScannedFile | null {
-  const absolutePath = toAbsolutePath(realRoot, filePath);
+function scanFile(realRoot: string, entry: ScannedEntry, parse: (content: string) => CachedMetadata): ScannedFile | null {
+  const absolutePath = toAbsolutePath(realRoot, entry.diskPath);
   try {
     // Stat before reading: if the file changes in between, the older stat makes the watcher re-read it.
-    const stats = statSync(absolutePath);
-    const metadata = isMarkdownPath(filePath) ? parse(readFileSync(absolutePath, 'utf8')) : null;
-    return { record: toFileRecord(filePath, stats), metadata };
+    const stats = lstatSync(absolutePath);
+    if (!stats.isFile()) return null;
+    const text = isMarkdownPath(entry.path) ? decodeUtf8(readFileSync(absolutePath)) : null;
+    return { record: toFileRecord(entry.path, stats), diskPath: entry.diskPath, metadata: text === null ? null : parse(text) };
   } catch (error: unknown) {
     // A file deleted or unreadable mid-scan must not stop the vault from opening.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    process.emitWarning(`indx: skipped ${path.join(realRoot, filePath)}: ${String(error)}`);
+    process.emitWarning(`indx: skipped ${path.join(realRoot, entry.diskPath)}: ${String(error)}`);
     return null;
   }
 }

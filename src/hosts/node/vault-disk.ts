@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { IndxError } from '../../core/errors';
+import { decodeUtf8 } from './utf8-text';
+import { notUtf8 } from './vault-errors';
 
 /** The real path of the vault folder at `root`; `not_found` or `invalid_path` when it is none. */
 export async function toRealVaultFolder(root: string): Promise<string> {
@@ -15,10 +17,25 @@ export async function toRealVaultFolder(root: string): Promise<string> {
   return realRoot;
 }
 
-/** A file's text; `not_found` when there is no file at that path. */
+/**
+ * A file's text, decoded so that writing it back gives the same bytes: `not_found` when there is
+ * no file at that path, `not_utf8` when its bytes are not UTF-8 (indx never rewrites those).
+ */
 export async function readText(absolutePath: string, vaultPath: string): Promise<string> {
+  const bytes = await readBytes(absolutePath, vaultPath);
+  const text = decodeUtf8(bytes);
+  if (text === null) throw notUtf8(vaultPath);
+  return text;
+}
+
+/** The metadata-worthy text of a file's bytes: null when they are not UTF-8. */
+export async function readTextOrNull(absolutePath: string): Promise<string | null> {
+  return decodeUtf8(await fs.readFile(absolutePath));
+}
+
+async function readBytes(absolutePath: string, vaultPath: string): Promise<Uint8Array> {
   try {
-    return await fs.readFile(absolutePath, 'utf8');
+    return await fs.readFile(absolutePath);
   } catch (error: unknown) {
     if (!isErrorCode(error, 'ENOENT') && !isErrorCode(error, 'EISDIR') && !isErrorCode(error, 'ENOTDIR')) throw error;
     const message = `No file at "${vaultPath}". Check the path with the file list.`;

@@ -6,19 +6,44 @@ import * as path from 'node:path';
  */
 export const DEFAULT_CONFIG_DIR = '.obsidian';
 
-/** True when a segment of `vaultPath` starts with a dot: Obsidian's Vault API hides those. */
-export function isHiddenPath(vaultPath: string): boolean {
-  return vaultPath.split('/').some((segment) => segment.startsWith('.'));
+/**
+ * True when a segment of a path on disk starts with a dot: Obsidian's Vault API hides those.
+ * This is the core's hidden-name rule (`toVaultPath` in `core/vault/paths.ts`, whose protected
+ * folders all start with a dot) as a test: the scan and the watcher filter raw disk names, where
+ * a validator that throws and normalises is the wrong tool. Paths coming in through the API are
+ * checked by the core function itself (`toHostPath`).
+ */
+export function isHiddenPath(diskPath: string): boolean {
+  return diskPath.split('/').some((segment) => segment.startsWith('.'));
 }
 
-/** The vault-relative POSIX path of `absolutePath` under `root` ('' for the root itself). */
-export function toVaultPath(root: string, absolutePath: string): string {
+/**
+ * The vault path a path on disk is known by: Unicode NFC, with no-break spaces as spaces, the
+ * form the core's `toVaultPath` gives every caller's path. macOS writes names in NFD and some
+ * programs write U+00A0; both must reach the same key as the path an agent types.
+ */
+export function normalizeDiskPath(diskPath: string): string {
+  return diskPath.normalize('NFC').replace(/\u00a0/g, ' ');
+}
+
+/** The relative POSIX path of `absolutePath` under `root` ('' for the root itself). */
+export function toRelativePosixPath(root: string, absolutePath: string): string {
   return path.relative(root, absolutePath).split(path.sep).join('/');
 }
 
-/** The absolute file-system path of a vault-relative POSIX path. */
-export function toAbsolutePath(root: string, vaultPath: string): string {
-  return vaultPath === '' ? root : path.join(root, ...vaultPath.split('/'));
+/** The absolute file-system path of a relative POSIX path below `root`. */
+export function toAbsolutePath(root: string, relativePath: string): string {
+  return relativePath === '' ? root : path.join(root, ...relativePath.split('/'));
+}
+
+/** `name` inside `folder` ('' is the root). */
+export function joinVaultPath(folder: string, name: string): string {
+  return folder === '' ? name : `${folder}/${name}`;
+}
+
+/** The last segment of a path. */
+export function nameOf(vaultPath: string): string {
+  return vaultPath.slice(vaultPath.lastIndexOf('/') + 1);
 }
 
 /** The folders that contain `vaultPath`, outermost first, root excluded. */
@@ -37,7 +62,10 @@ export function rebase(candidate: string, from: string, to: string): string {
   return to + candidate.slice(from.length);
 }
 
-/** True for markdown notes, the files Obsidian parses into its metadata cache. */
+/**
+ * True for markdown notes, the files Obsidian parses into its metadata cache. Exactly `.md`, as
+ * in Obsidian: `Note.MD` is an attachment (no metadata, no links counted from it).
+ */
 export function isMarkdownPath(vaultPath: string): boolean {
   return vaultPath.endsWith('.md');
 }

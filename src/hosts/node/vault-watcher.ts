@@ -19,9 +19,10 @@ interface Pending {
 }
 
 /**
- * Watches a vault folder and reports, after a short quiet period, the vault path of anything
- * that may have changed (file or folder, added, changed or removed); the host then compares with
- * the disk. Hidden paths (dot names, including our temporary files) are ignored.
+ * Watches a vault folder and reports, after a short quiet period, the relative path on disk (as
+ * the disk spells it, before any Unicode normalisation) of anything that may have changed (file
+ * or folder, added, changed or removed); the host then compares with the disk. Hidden paths (dot
+ * names, including our temporary files) are ignored.
  *
  * Why not chokidar: chokidar 4 opens one `fs.watch` per file, which for 38k notes took 5.3 s to
  * get ready and 430 MB, and exhausts inotify watches or file descriptors on large vaults. This
@@ -37,16 +38,16 @@ export class VaultWatcher {
 
   constructor(
     private readonly realRoot: string,
-    private readonly onPathChanged: (vaultPath: string) => void,
+    private readonly onPathChanged: (diskPath: string) => void,
     private readonly onError: (error: unknown) => void,
   ) {
     this.open('');
   }
 
   /** Watches one more folder (only needed where a handle covers a single folder). */
-  watchFolder(vaultPath: string): void {
-    if (this.recursive || this.closed || this.handles.has(vaultPath)) return;
-    this.open(vaultPath);
+  watchFolder(diskPath: string): void {
+    if (this.recursive || this.closed || this.handles.has(diskPath)) return;
+    this.open(diskPath);
   }
 
   /** Stops watching; reports still waiting are dropped. */
@@ -75,35 +76,35 @@ export class VaultWatcher {
   private onRawEvent(folder: string, name: string | null): void {
     if (this.closed || name === null) return;
     const relative = name.split(path.sep).join('/');
-    const vaultPath = folder === '' ? relative : `${folder}/${relative}`;
-    if (!isHiddenPath(vaultPath)) this.debounce(vaultPath);
+    const diskPath = folder === '' ? relative : `${folder}/${relative}`;
+    if (!isHiddenPath(diskPath)) this.debounce(diskPath);
   }
 
-  private debounce(vaultPath: string): void {
+  private debounce(diskPath: string): void {
     const now = Date.now();
-    const previous = this.pending.get(vaultPath);
+    const previous = this.pending.get(diskPath);
     if (previous !== undefined) clearTimeout(previous.timer);
     const firstSeen = previous?.firstSeen ?? now;
     const delay = Math.min(QUIET_MS, Math.max(0, firstSeen + MAX_WAIT_MS - now));
-    this.pending.set(vaultPath, { timer: setTimeout(() => this.report(vaultPath), delay), firstSeen });
+    this.pending.set(diskPath, { timer: setTimeout(() => this.report(diskPath), delay), firstSeen });
   }
 
-  private report(vaultPath: string): void {
-    this.pending.delete(vaultPath);
+  private report(diskPath: string): void {
+    this.pending.delete(diskPath);
     if (this.closed) return;
-    if (!this.recursive) this.followFolders(vaultPath);
-    this.onPathChanged(vaultPath);
+    if (!this.recursive) this.followFolders(diskPath);
+    this.onPathChanged(diskPath);
   }
 
   /** Keeps one handle per existing folder: new folders (and those below) get one, gone ones lose theirs. */
-  private followFolders(vaultPath: string): void {
-    const absolutePath = toAbsolutePath(this.realRoot, vaultPath);
+  private followFolders(diskPath: string): void {
+    const absolutePath = toAbsolutePath(this.realRoot, diskPath);
     // lstat: symlinked folders are not part of the vault (the scan skips them too).
     const isFolder = lstatOrNull(absolutePath)?.isDirectory() === true;
-    if (!isFolder) return this.forget(vaultPath);
-    this.watchFolder(vaultPath);
+    if (!isFolder) return this.forget(diskPath);
+    this.watchFolder(diskPath);
     for (const entry of readdirOrEmpty(absolutePath)) {
-      if (entry.isDirectory() && !entry.name.startsWith('.')) this.followFolders(`${vaultPath}/${entry.name}`);
+      if (entry.isDirectory() && !entry.name.startsWith('.')) this.followFolders(`${diskPath}/${entry.name}`);
     }
   }
 

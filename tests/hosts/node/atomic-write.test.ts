@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { isTemporaryFileName, writeFileAtomic } from '../../../src/hosts/node/atomic-write';
-import { makeTempVault, removeTempVault } from './temp-vault';
+import { makeTempVault, removeTempVault } from '../../helpers/temp-vault';
 
 describe('writeFileAtomic', () => {
   let folder: string;

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { FileStorage, locateStateDir } from '../../../src/hosts/node/file-storage';
-import { listAllNames, makeTempVault, removeTempVault } from './temp-vault';
+import { listAllNames, makeTempVault, removeTempVault } from '../../helpers/temp-vault';
 import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 describe('FileStorage', () => {

@@ -1,10 +1,13 @@
 import fc from 'fast-check';
+import { promises as fs, type Dirent } from 'node:fs';
+import * as path from 'node:path';
 import { isIndxError } from '../../../src/core/errors';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
-import { makeTempVault, removeTempVault } from './temp-vault';
+import { makeTempVault, removeTempVault } from '../../helpers/temp-vault';
 
-const NAMES = ['a', 'B', 'c', 'a.png'];
-const FOLDERS = ['', 'x/', 'x/y/', 'Z/'];
+// 'é' and 'Zö' exist on disk in NFD at the start (as macOS writes them); the host keys them in NFC.
+const NAMES = ['a', 'B', 'c', 'a.png', 'é'];
+const FOLDERS = ['', 'x/', 'x/y/', 'Z/', 'Zö/'];
 
 const vaultPath = fc
   .tuple(fc.constantFrom(...FOLDERS), fc.constantFrom(...NAMES))
@@ -26,8 +29,14 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   fc.record({ kind: fc.constant('write' as const), index: fc.nat(), text: noteText }),
   fc.record({ kind: fc.constant('trash' as const), index: fc.nat() }),
   fc.record({ kind: fc.constant('rename' as const), index: fc.nat(), to: vaultPath }),
-  fc.record({ kind: fc.constant('moveFolder' as const), from: fc.constantFrom('x', 'x/y', 'Z'), to: fc.constantFrom('W', 'Z/q', 'x/y') }),
+  fc.record({ kind: fc.constant('moveFolder' as const), from: fc.constantFrom('x', 'x/y', 'Z', 'Zö'), to: fc.constantFrom('W', 'Z/q', 'x/y', 'Zö/q') }),
 );
+
+async function countVisibleFiles(vault: string): Promise<number> {
+  const entries = await fs.readdir(vault, { recursive: true, withFileTypes: true });
+  const visible = (entry: Dirent) => !path.relative(vault, path.join(entry.parentPath, entry.name)).split(path.sep).some((name) => name.startsWith('.'));
+  return entries.filter((entry) => entry.isFile() && visible(entry)).length;
+}
 
 async function apply(host: NodeVaultHost, step: Operation): Promise<void> {
   const files = host.listFiles().map((file) => file.path).sort();
@@ -51,7 +60,13 @@ describe('incremental link maps', () => {
   it('equal a fresh open after any sequence of creates, writes, trashes and renames', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (steps) => {
-        const vault = await makeTempVault({ 'a.md': '[[B]] [[c]] ![[a.png]]', 'x/B.md': '[[a]] [[x/y/c]]', 'x/y/c.md': '[[A]]' });
+        const vault = await makeTempVault({
+          'a.md': '[[B]] [[c]] ![[a.png]] [[é]]',
+          'x/B.md': '[[a]] [[x/y/c]]',
+          'x/y/c.md': '[[A]]',
+          'x/e\u0301.md': '[[Zö/a]]',
+          'Zo\u0308/a.md': '[[é]]',
+        });
         const host = await NodeVaultHost.open(vault);
         try {
           for (const step of steps) {
@@ -60,6 +75,11 @@ describe('incremental link maps', () => {
             expect(host.resolvedLinks()).toEqual(fresh.resolvedLinks());
             expect(host.unresolvedLinks()).toEqual(fresh.unresolvedLinks());
             expect(host.listFolders().sort()).toEqual(fresh.listFolders().sort());
+            expect(host.listFiles().map((file) => file.path).sort()).toEqual(fresh.listFiles().map((file) => file.path).sort());
+            // Paths are keyed in NFC, and no write made a second disk name for one (an NFC twin of an NFD name).
+            expect(host.listFiles().filter((file) => file.path !== file.path.normalize('NFC'))).toEqual([]);
+            expect(await countVisibleFiles(vault)).toBe(fresh.listFiles().length);
+            await fresh.close();
           }
         } finally {
           await host.close();

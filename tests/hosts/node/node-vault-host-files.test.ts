@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { VaultEvent } from '../../../src/core/vault/vault-host';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
-import { makeTempVault, removeTempVault } from './temp-vault';
+import { makeTempVault, removeTempVault } from '../../helpers/temp-vault';
 import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 /** The incremental link maps must equal a fresh scan of the same folder. */

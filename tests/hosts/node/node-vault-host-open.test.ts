@@ -1,5 +1,5 @@
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
-import { makeTempVault, removeTempVault } from './temp-vault';
+import { makeTempVault, removeTempVault } from '../../helpers/temp-vault';
 import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 describe('NodeVaultHost.open on a small vault', () => {

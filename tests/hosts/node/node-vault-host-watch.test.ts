@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { VaultEvent } from '../../../src/core/vault/vault-host';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
-import { makeTempVault, removeTempVault, waitFor } from './temp-vault';
+import { makeTempVault, removeTempVault, waitFor } from '../../helpers/temp-vault';
 import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 
 /** Latencies measured here, printed once so the report can quote them (no timing assertion). */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { WRITE_LOCK_NAME, acquireWriteLock } from '../../../src/hosts/node/write-lock';
-import { makeTempVault, removeTempVault } from './temp-vault';
+import { makeTempVault, removeTempVault } from '../../helpers/temp-vault';
 
 /** A second process that takes the same lock the way acquireWriteLock does, then waits. */
 const CHILD_SCRIPT = `

@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../compare';
 import { z } from 'zod';
 import { defineOperation, READ_ONLY } from '../operation';
 import { paginate } from '../cursor';
@@ -20,8 +21,8 @@ export const linkUnresolved = defineOperation({
   cli: ['link', 'unresolved'],
   run(input, context) {
     const all = Object.entries(context.host.unresolvedLinks())
-      .sort(([a], [b]) => a.localeCompare(b))
-      .flatMap(([source, links]) => Object.entries(links).sort(([a], [b]) => a.localeCompare(b)).map(([link, count]) => ({ source, link, count })));
+      .sort(([a], [b]) => compareCodeUnits(a, b))
+      .flatMap(([source, links]) => Object.entries(links).sort(([a], [b]) => compareCodeUnits(a, b)).map(([link, count]) => ({ source, link, count })));
     const { page, next_cursor } = paginate(all, input.cursor, input.limit);
     return Promise.resolve({ unresolved: page, total: all.length, next_cursor });
   },

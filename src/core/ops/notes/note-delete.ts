@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { etagMismatch, recordMutation, requireFile } from '../../vault/mutate-file';
+import { checkEtag, recordMutation, requireFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
 import { DESTRUCTIVE, defineOperation } from '../operation';
 import { etagField, ifMatchField, pathField } from '../schemas';
@@ -22,9 +22,13 @@ export const noteDelete = defineOperation({
   async run(input, context) {
     const path = toNotePath(input.path);
     requireFile(context, path);
-    const etag = context.etag(await context.host.read(path));
-    if (input.if_match !== undefined && input.if_match !== etag) throw etagMismatch(path, input.if_match, etag);
-    await context.host.trash(path);
+    let etag = '';
+    // The ETag is checked under the host's write lock for the path, so a concurrent edit can
+    // never be trashed unseen.
+    await context.host.trash(path, (text) => {
+      etag = context.etag(text);
+      checkEtag(path, input.if_match, etag);
+    });
     recordMutation(context, 'note_delete', path, etag, null);
     return { path, deleted: true, etag };
   },

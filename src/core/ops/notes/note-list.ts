@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../compare';
 import { z } from 'zod';
 import { matchesFrontmatter } from '../../notes/frontmatter-filter';
 import { compileGlob } from '../../notes/glob';
@@ -43,7 +44,7 @@ export const noteList = defineOperation({
     const notes = context.host
       .listFiles()
       .filter((file) => extensionOf(file.path) === 'md' && matches(file.path))
-      .sort((a, b) => a.path.localeCompare(b.path))
+      .sort((a, b) => compareCodeUnits(a.path, b.path))
       .map((file) => toSummary(context, file))
       .filter((note) => (input.tag === undefined || note.tags.some((tag) => tagMatches(tag, input.tag ?? ''))) && (input.frontmatter === undefined || matchesFrontmatter(note.frontmatter, input.frontmatter)));
     const { page, next_cursor } = paginate(notes, input.cursor, input.limit);

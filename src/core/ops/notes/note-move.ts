@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { moveWithLinks } from '../../notes/move-with-links';
-import { etagMismatch } from '../../vault/mutate-file';
-import { extensionOf, toNotePath, toVaultPath } from '../../vault/paths';
+import { assertLinkableName, extensionOf, toNotePath, toVaultPath } from '../../vault/paths';
 import type { VaultHost } from '../../vault/vault-host';
 import { DESTRUCTIVE, defineOperation } from '../operation';
 import { ifMatchField } from '../schemas';
@@ -30,11 +29,8 @@ export const noteMove = defineOperation({
   cli: ['note', 'move'],
   async run(input, context) {
     const { from, to } = resolvePaths(context.host, input.from, input.to);
-    if (input.if_match !== undefined && context.host.stat(from) !== null) {
-      const current = context.etag(await context.host.read(from));
-      if (current !== input.if_match) throw etagMismatch(from, input.if_match, current);
-    }
-    const outcome = await moveWithLinks(context, from, to, input.update_links);
+    assertLinkableName(to);
+    const outcome = await moveWithLinks(context, from, to, { updateLinks: input.update_links, ifMatch: input.if_match });
     return { from, to, ...outcome, links_updated: outcome.updated.reduce((sum, file) => sum + file.links_changed, 0) };
   },
   summarize: (output) => `Moved ${output.from} to ${output.to}; rewrote ${output.links_updated} link${output.links_updated === 1 ? '' : 's'} in ${output.updated.length} file${output.updated.length === 1 ? '' : 's'}.`,

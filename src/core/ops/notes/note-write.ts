@@ -4,7 +4,8 @@ import { composeNote, replaceFrontmatter } from '../../markdown/frontmatter-edit
 import { toNoteState } from '../../notes/note-state';
 import { replaceBody } from '../../notes/replace-body';
 import { mutateFile, recordMutation } from '../../vault/mutate-file';
-import { toNotePath } from '../../vault/paths';
+import { assertLinkableName, toNotePath } from '../../vault/paths';
+import { parseMetadata } from '../../metadata/parse-metadata';
 import { DESTRUCTIVE, defineOperation } from '../operation';
 import type { OperationContext } from '../operation-context';
 import { ifMatchField, noteStateSchema, pathField } from '../schemas';
@@ -30,6 +31,7 @@ export const noteWrite = defineOperation({
   cli: ['note', 'update'],
   async run(input, context) {
     const path = toNotePath(input.path);
+    rejectFrontmatterInBody(input.body);
     if (context.host.stat(path) === null) return create(context, path, input);
     if (input.if_not_exists) throw new IndxError('already_exists', `"${path}" already exists. Use note_patch or note_write with if_match to change it.`, { path });
     const result = await mutateFile(context, path, 'note_write', (text) => rewrite(text, input), input.if_match);
@@ -39,12 +41,19 @@ export const noteWrite = defineOperation({
 });
 
 async function create(context: OperationContext, path: string, input: WriteInput) {
+  assertLinkableName(path);
   if (input.if_match !== undefined) throw new IndxError('not_found', `"${path}" does not exist, so if_match cannot match. Omit if_match to create it.`, { path });
   const text = composeNote(input.frontmatter ?? undefined, input.body);
   await context.host.create(path, text);
   const etag = context.etag(text);
   recordMutation(context, 'note_write', path, null, etag);
   return { ...toNoteState(path, text, etag), created: true };
+}
+
+/** A body that opens with its own `---` block would stack a second frontmatter block. */
+function rejectFrontmatterInBody(body: string): void {
+  if (parseMetadata(body).sections?.[0]?.type !== 'yaml') return;
+  throw new IndxError('invalid_input', 'body starts with a frontmatter block (---). Pass properties in the frontmatter field and the markdown after the block as body.', { field: 'body' });
 }
 
 function rewrite(text: string, input: WriteInput): string {

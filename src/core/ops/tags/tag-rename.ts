@@ -16,7 +16,7 @@ export const tagRename = defineOperation({
   description: 'Rename a tag everywhere: inline #tags and frontmatter tags, case-insensitive, nested children included (#old/child becomes #new/child). Only the tag text changes; every other byte stays. Use dry_run to preview which notes would change.',
   input: z.object({
     from: z.string().min(1).describe('Tag to rename, with or without #.'),
-    to: z.string().min(1).describe('New tag name, with or without #; letters, digits, _, -, / (nesting); not only digits.'),
+    to: z.string().min(1).describe('New tag name, with or without #, as Obsidian reads tags: no spaces or punctuation other than _ - / (nesting), not only digits.'),
     dry_run: z.boolean().default(false).describe('Report what would change without writing.'),
   }),
   output: z.object({
@@ -33,7 +33,7 @@ export const tagRename = defineOperation({
   async run(input, context) {
     const from = normalizeTag(input.from);
     const to = normalizeTag(input.to);
-    for (const name of [from, to]) if (!isValidTagName(name)) throw new IndxError('invalid_input', `"${name}" is not a valid tag: use letters, digits, _, - and / (for nesting), with at least one non-digit and no spaces.`, { tag: name });
+    for (const name of [from, to]) if (!isValidTagName(name)) throw new IndxError('invalid_input', `"${name}" is not a tag Obsidian would read whole: no spaces or punctuation other than _, - and / (for nesting), and not only digits.`, { tag: name });
     const notes = [];
     for (const path of candidates(context, from)) {
       const changed = input.dry_run ? await preview(context, path, from, to) : await apply(context, path, from, to);
@@ -58,12 +58,11 @@ async function preview(context: OperationContext, path: string, from: string, to
 }
 
 async function apply(context: OperationContext, path: string, from: string, to: string) {
-  if ((await preview(context, path, from, to)).changes === 0) return { changes: 0, etag: null };
   let changes = 0;
   const result = await mutateFile(context, path, 'tag_rename', (text) => {
     const renamed = renameTagInNote({ text, cache: parseMetadata(text), from, to });
     changes = renamed.changed;
     return renamed.text;
   });
-  return { changes, etag: result.etag };
+  return { changes, etag: result.changed ? result.etag : null };
 }
