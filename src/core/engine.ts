@@ -1,4 +1,6 @@
 import { AuditLog } from './audit/audit-log';
+import { readVaultConfig } from './config/vault-config';
+import { IndxError } from './errors';
 import { ALL_OPERATIONS } from './ops/all-operations';
 import type { Scope } from './ops/operation';
 import type { OperationContext } from './ops/operation-context';
@@ -46,8 +48,14 @@ export class Engine {
     return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now);
   }
 
-  /** Runs the operation `name` with `input` on behalf of `caller`. */
-  call(name: string, input: unknown, caller: Caller = LOCAL_CALLER): Promise<Invocation> {
+  /**
+   * Runs the operation `name` with `input` on behalf of `caller`. Write operations fail with
+   * `forbidden` while the vault's configuration has writes switched off.
+   */
+  async call(name: string, input: unknown, caller: Caller = LOCAL_CALLER): Promise<Invocation> {
+    if (this.registry.get(name).scope === 'vault:write' && !(await readVaultConfig(this.storage)).access.write_enabled) {
+      throw new IndxError('forbidden', `Writes are switched off for this vault (access.write_enabled is false), so ${name} cannot run. An admin can re-enable them with vault_config_set.`, { operation: name });
+    }
     return this.registry.invoke(name, input, this.contextFor(caller), caller.scopes);
   }
 

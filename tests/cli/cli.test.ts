@@ -60,6 +60,16 @@ describe('the indx CLI as a child process', () => {
     expect(status.stdout.trim()).toBe(`Vault "${root.split('/').pop() ?? ''}": 2 notes, 2 files, 1 unresolved links.`);
   });
 
+  it('runs admin commands with nested words and the seed\'s --rebuild switch', async () => {
+    const config = await indx(['vault', 'config', 'set', '--vault', root, '--config', '{"access":{"write_enabled":false}}']);
+    expect(config.code).toBe(0);
+    expect(JSON.parse(config.stdout)).toMatchObject({ config: { access: { write_enabled: false } } });
+    expect((await indx(['vault', 'config', 'get', '--vault', root])).stdout).toContain('"write_enabled": false');
+    const reindex = await indx(['vault', 'index', '--rebuild', '--vault', root, '--summary']);
+    expect(reindex.stdout).toMatch(/^Reindexed 2 notes \(2 files\)/);
+    expect((await indx(['vault', 'index', '--vault', root])).code).not.toBe(0);
+  });
+
   it('prints a stable error code on stderr and exits non-zero', async () => {
     const missing = await indx(['note', 'get', 'Nope.md', '--vault', root]);
     expect(missing.code).toBe(1);

@@ -1,3 +1,6 @@
+import { vaultConfigGet } from './admin/vault-config-get';
+import { vaultConfigSet } from './admin/vault-config-set';
+import { vaultReindex } from './admin/vault-reindex';
 import { linkBacklinks } from './links/link-backlinks';
 import { linkForward } from './links/link-forward';
 import { linkOrphans } from './links/link-orphans';
@@ -16,7 +19,7 @@ import { tagNotes } from './tags/tag-notes';
 import { tagRename } from './tags/tag-rename';
 import { vaultStatus } from './vault/vault-status';
 
-/** Every operation of the engine, in catalog order (read tools first, as seed 000 §3 lists them). */
+/** Every operation of the engine, in catalog order (read tools, then write tools, then admin tools, as seed 000 §3 lists them). */
 export const ALL_OPERATIONS = [
   vaultStatus,
   noteRead,
@@ -34,4 +37,7 @@ export const ALL_OPERATIONS = [
   noteDelete,
   noteMove,
   tagRename,
+  vaultReindex,
+  vaultConfigGet,
+  vaultConfigSet,
 ] as unknown as readonly Operation[];

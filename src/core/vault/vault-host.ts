@@ -74,6 +74,12 @@ export interface VaultHost {
   resolvedLinks(): LinkMap;
   /** `metadataCache.unresolvedLinks`. */
   unresolvedLinks(): LinkMap;
+  /**
+   * Compares the whole vault with its source of truth (the folder on disk; Obsidian's own cache
+   * inside the app) and applies every difference, emitting the usual events. Used by
+   * `vault_reindex` to catch changes no watcher reported.
+   */
+  rescan(): Promise<void>;
   /** Subscribes to changes; metadata events follow the file event they stem from. */
   on(listener: (event: VaultEvent) => void): Unsubscribe;
 }

@@ -200,6 +200,18 @@ export class NodeVaultHost implements VaultHost {
     return this.events.on(listener);
   }
 
+  async rescan(): Promise<void> {
+    const scan = await scanVault(this.root, parseMetadata);
+    const seen = new Set<string>();
+    for (const entry of [...scan.folders, ...scan.files.map((file) => ({ path: file.record.file.path, diskPath: file.diskPath }))]) {
+      seen.add(entry.path);
+      this.schedule(entry.diskPath);
+    }
+    // Entries the host knows that the disk no longer has: reconcile removes them.
+    for (const key of [...this.state.files.keys(), ...this.state.folders]) if (!seen.has(key)) this.schedule(key);
+    await this.settled();
+  }
+
   /** Brings the picture of the entry at `diskPath` in line with the disk, later, under its lock. */
   private schedule(diskPath: string): void {
     const key = normalizeDiskPath(diskPath);

@@ -21,19 +21,28 @@ interface JsonSchemaProperty {
 export function registerOperationCommands(program: Command): void {
   const groups = new Map<string, Command>();
   for (const operation of ALL_OPERATIONS) {
-    const [group, name] = operation.cli;
-    if (group === undefined) continue;
-    let parent = groups.get(group);
-    if (parent === undefined && name !== undefined) groups.set(group, (parent = program.command(group).description(`${group} operations`)));
-    addOperationCommand(name === undefined ? program : parent ?? program, name ?? group, operation);
+    // Words are nested commands (`vault config get`); a trailing `--flag` word (`vault index
+    // --rebuild`, as the seed spells it) is a switch the command requires.
+    const words = operation.cli.filter((word) => !word.startsWith('--'));
+    const name = words.pop();
+    if (name === undefined) continue;
+    const parent = words.reduce((outer, word, index) => groupFor(groups, outer, words.slice(0, index + 1).join(' '), word), program);
+    addOperationCommand(parent, name, operation, operation.cli.filter((word) => word.startsWith('--')));
   }
 }
 
-function addOperationCommand(parent: Command, name: string, operation: Operation): void {
+function groupFor(groups: Map<string, Command>, outer: Command, key: string, word: string): Command {
+  let group = groups.get(key);
+  if (group === undefined) groups.set(key, (group = outer.command(word).description(`${key} operations`)));
+  return group;
+}
+
+function addOperationCommand(parent: Command, name: string, operation: Operation, switches: string[]): void {
   const schema = z.toJSONSchema(operation.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchemaProperty> };
   const properties = schema.properties ?? {};
   const command = parent.command(name).description(`${operation.title} (${operation.name}). ${operation.description}`);
   command.requiredOption('--vault <dir>', 'vault folder').option('--input <json>', 'the whole input as a JSON object').option('--summary', 'print the one-line summary instead of JSON');
+  for (const flag of switches) command.requiredOption(flag, `required switch (${operation.name})`);
   if ('path' in properties) command.argument('[path]', 'vault-relative path');
   for (const [field, property] of Object.entries(properties)) addFieldOption(command, field, property);
   command.action(async (...args: unknown[]) => {

@@ -1,0 +1,46 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expectIndxError } from '../helpers/expect-error';
+import { createTempVault, type TempVault } from '../helpers/temp-vault';
+
+describe('admin operations', () => {
+  let vault: TempVault;
+
+  beforeEach(async () => {
+    vault = await createTempVault({ 'A.md': '# A\n' });
+  });
+
+  afterEach(async () => {
+    await vault.dispose();
+  });
+
+  it('vault_config_get returns defaults; vault_config_set merges, validates and saves atomically', async () => {
+    expect((await vault.engine.call('vault_config_get', {})).output).toMatchObject({ config: { version: 1, server: { port: 27643 }, access: { write_enabled: true } } });
+    const saved = (await vault.engine.call('vault_config_set', { config: { server: { port: 28000 } } })).output as { config: unknown };
+    expect(saved.config).toEqual({ version: 1, server: { port: 28000 }, access: { write_enabled: true } });
+    expect(JSON.parse(await readFile(join(vault.root, '.indx', 'config.json'), 'utf8'))).toEqual(saved.config);
+    await expectIndxError(vault.engine.call('vault_config_set', { config: { server: { port: 80 } } }), 'invalid_input');
+    expect(((await vault.engine.call('vault_config_get', {})).output as { config: { server: { port: number } } }).config.server.port).toBe(28000);
+  });
+
+  it('refuses writes while access.write_enabled is false, and admin ops still work', async () => {
+    await vault.engine.call('vault_config_set', { config: { access: { write_enabled: false } } });
+    await expectIndxError(vault.engine.call('note_write', { path: 'B.md', body: 'x' }), 'forbidden');
+    expect((await vault.engine.call('note_read', { path: 'A.md' })).output).toMatchObject({ path: 'A.md' });
+    await vault.engine.call('vault_config_set', { config: { access: { write_enabled: true } } });
+    await vault.engine.call('note_write', { path: 'B.md', body: 'x' });
+  });
+
+  it('admin operations need the admin scope', async () => {
+    await expectIndxError(vault.engine.call('vault_config_get', {}, { actor: 'token:w', scopes: ['vault:write'] }), 'forbidden');
+  });
+
+  it('vault_reindex picks up changes made on disk while nothing watched', async () => {
+    await writeFile(join(vault.root, 'A.md'), '# A\n[[B]]\n');
+    await writeFile(join(vault.root, 'B.md'), '# B\n');
+    expect(vault.host.stat('B.md')).toBeNull();
+    const result = (await vault.engine.call('vault_reindex', {})).output as { notes: number };
+    expect(result.notes).toBe(2);
+    expect(vault.host.resolvedLinks()['A.md']).toEqual({ 'B.md': 1 });
+  });
+});
