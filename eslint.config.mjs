@@ -14,7 +14,7 @@ const CORE_FORBIDDEN = {
 };
 
 export default defineConfig([
-  { ignores: ['main.js', 'node_modules/**', 'packages/indx-mcp/dist/**', 'coverage/**', 'bench/**/*.mjs', 'esbuild.config.mjs', 'jest.config.js', 'eslint.config.mjs'] },
+  { ignores: ['main.js', 'node_modules/**', 'packages/indx-mcp/dist/**', 'coverage/**', 'bench/**/*.mjs', 'scripts/**/*.mjs', 'esbuild.config.mjs', 'jest.config.js', 'eslint.config.mjs'] },
   ...obsidianmd.configs.recommended,
   {
     files: ['**/*.ts'],
@@ -38,7 +38,7 @@ export default defineConfig([
   },
   {
     // The CLI and tests are not part of the plugin bundle: stdout is their interface.
-    files: ['packages/indx-mcp/src/**/*.ts', 'tests/**/*.ts'],
+    files: ['packages/indx-mcp/src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
     rules: {
       'no-console': 'off',

@@ -1,4 +1,4 @@
-import { AuditLog } from './audit/audit-log';
+import { AuditLog, type AuditRecorder } from './audit/audit-log';
 import { readVaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
 import { ALL_OPERATIONS } from './ops/all-operations';
@@ -56,10 +56,16 @@ export class Engine {
     if (this.registry.get(name).scope === 'vault:write' && !(await readVaultConfig(this.storage)).access.write_enabled) {
       throw new IndxError('forbidden', `Writes are switched off for this vault (access.write_enabled is false), so ${name} cannot run. An admin can re-enable them with vault_config_set.`, { operation: name });
     }
-    return this.registry.invoke(name, input, this.contextFor(caller), caller.scopes);
+    // The operation's audit events are recorded when it ends, stamped with its duration.
+    const audit = this.audit.begin(this.clock);
+    try {
+      return await this.registry.invoke(name, input, this.contextFor(caller, audit), caller.scopes);
+    } finally {
+      audit.end();
+    }
   }
 
-  private contextFor(caller: Caller): OperationContext {
-    return { host: this.host, storage: this.storage, etag: this.etag, audit: this.audit, actor: caller.actor, clock: this.clock };
+  private contextFor(caller: Caller, audit: AuditRecorder): OperationContext {
+    return { host: this.host, storage: this.storage, etag: this.etag, audit, actor: caller.actor, clock: this.clock };
   }
 }

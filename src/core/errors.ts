@@ -22,6 +22,11 @@ export const ERROR_CODES = [
   'lock_unavailable',
   'unknown_operation',
   'forbidden',
+  'unauthorized',
+  'idempotency_key_reused',
+  'payload_too_large',
+  'rate_limited',
+  'method_not_allowed',
   'internal_error',
 ] as const;
 

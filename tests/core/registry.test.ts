@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { ALL_OPERATIONS } from '../../src/core/ops/all-operations';
 import { OperationRegistry } from '../../src/core/ops/registry';
-import { SHARED } from '../helpers/temp-vault';
+import { seedRows } from '../helpers/seed-table';
 
 type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; type?: string };
 
@@ -12,16 +10,6 @@ function undescribedFields(schema: JsonSchema, at = ''): string[] {
   const own = Object.entries(schema.properties ?? {}).flatMap(([name, child]) => [...(child.description === undefined ? [`${at}${name}`] : []), ...undescribedFields(child, `${at}${name}.`)]);
   const nested = [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].filter((child): child is JsonSchema => child !== undefined).flatMap((child) => undescribedFields(child, at));
   return [...own, ...nested];
-}
-
-/** The MCP tool ↔ HTTP ↔ CLI rows of seed 000 §7, parsed from the seed text itself. */
-function seedMapping(): Map<string, { http: string; cli: string }> {
-  const text = readFileSync(join(SHARED, 'seeds', '000_04db0f7434df8725.txt'), 'utf8');
-  const table = text.slice(text.indexOf('MCP tool ↔ HTTP ↔ CLI'), text.indexOf('8. Worked examples'));
-  const row = /((?:note|vault|link|tag|canvas|base|ai)_[a-z_]+) (GET|POST|PUT|PATCH|DELETE|HEAD) (\S+) indx (.+?)(?=(?:note|vault|link|tag|canvas|base|ai)_[a-z_]+ (?:GET|POST|PUT|PATCH|DELETE|HEAD) |8\.|$)/gs;
-  const rows = new Map<string, { http: string; cli: string }>();
-  for (const match of table.matchAll(row)) rows.set(match[1] ?? '', { http: `${match[2] ?? ''} ${match[3] ?? ''}`, cli: (match[4] ?? '').trim() });
-  return rows;
 }
 
 describe('the operation registry', () => {
@@ -34,8 +22,8 @@ describe('the operation registry', () => {
   });
 
   it('matches the MCP tool ↔ HTTP ↔ CLI table of seed 000 §7 for every operation', () => {
-    const seed = seedMapping();
-    expect(seed.size).toBeGreaterThanOrEqual(30);
+    const seed = new Map(seedRows().map((row) => [row.tool, { http: `${row.method} ${row.path}`, cli: row.cli }]));
+    expect(seed.size).toBe(32);
     const mismatches = ALL_OPERATIONS.map((operation) => ({ name: operation.name, ours: { http: `${operation.http.method} ${operation.http.path}`, cli: operation.cli.join(' ') }, seed: seed.get(operation.name) })).filter((row) => JSON.stringify(row.ours) !== JSON.stringify(row.seed));
     expect(mismatches).toEqual([]);
   });

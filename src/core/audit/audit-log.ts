@@ -1,6 +1,7 @@
 import type { Storage } from '../vault/storage';
+import { AuditRotation } from './audit-rotation';
 
-/** One mutation, as recorded in the audit log. */
+/** One mutation, as recorded in the audit log. Never note content: paths, actor, op, ETags, timing. */
 export interface AuditEvent {
   time: string;
   actor: string;
@@ -10,25 +11,48 @@ export interface AuditEvent {
   etag_after: string | null;
   /** For moves: where the file went. */
   to?: string;
+  /** How long the whole operation took, in milliseconds (set when the operation ends). */
+  duration_ms?: number;
 }
 
 /** Listens to audit events as they are recorded. */
 export type AuditListener = (event: AuditEvent) => void;
 
-const AUDIT_FILE = 'audit.log';
+/** Where operations record their mutations. */
+export interface AuditRecorder {
+  record(event: AuditEvent): void;
+}
+
+/** The audit events of one operation call, recorded together when it ends. */
+export interface AuditCall extends AuditRecorder {
+  /** Stamps every event of the call with its duration and records them. */
+  end(): void;
+}
+
+/** Options of {@link AuditLog}. */
+export interface AuditLogOptions {
+  onError?: (error: unknown) => void;
+  /** Rotate the log when it would grow past this many bytes (default 5 MiB). */
+  maxBytes?: number;
+  /** Rotated files kept besides the live one (default 3). */
+  keep?: number;
+}
 
 /**
- * The append-only audit trail of every mutation (path, actor, op, etag before/after), kept as
- * JSON lines in the vault's state folder and fanned out to in-process listeners.
+ * The audit trail of every mutation (path, actor, op, ETag before/after, duration), kept as a
+ * rolling NDJSON log in the vault's state folder (`audit.log`, rotated to `audit.1.log` …) and
+ * fanned out to in-process listeners.
  */
-export class AuditLog {
+export class AuditLog implements AuditRecorder {
   private readonly listeners = new Set<AuditListener>();
+  private readonly rotation: AuditRotation;
+  private readonly onError: (error: unknown) => void;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly storage: Storage,
-    private readonly onError: (error: unknown) => void = (error) => console.warn('indx: could not append to the audit log', error),
-  ) {}
+  constructor(storage: Storage, options: AuditLogOptions = {}) {
+    this.rotation = new AuditRotation(storage, options.maxBytes ?? 5 * 1024 * 1024, options.keep ?? 3);
+    this.onError = options.onError ?? ((error) => console.warn('indx: could not append to the audit log', error));
+  }
 
   /**
    * Records an event. The write to storage is serialised; a failure is reported through
@@ -36,7 +60,21 @@ export class AuditLog {
    */
   record(event: AuditEvent): void {
     for (const listener of this.listeners) listener(event);
-    this.queue = this.queue.then(() => this.storage.appendLine(AUDIT_FILE, JSON.stringify(event))).catch(this.onError);
+    const line = JSON.stringify(event);
+    this.queue = this.queue.then(() => this.rotation.append(line)).catch(this.onError);
+  }
+
+  /** Starts collecting the events of one operation call; `clock` times it. */
+  begin(clock: () => number): AuditCall {
+    const started = clock();
+    const events: AuditEvent[] = [];
+    return {
+      record: (event) => void events.push(event),
+      end: () => {
+        const duration_ms = Math.max(0, clock() - started);
+        for (const event of events) this.record({ ...event, duration_ms });
+      },
+    };
   }
 
   /** Subscribes to events; returns the unsubscribe function. */

@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditRecorder } from '../audit/audit-log';
 import type { EtagFunction } from '../vault/etag';
 import type { Storage } from '../vault/storage';
 import type { VaultHost } from '../vault/vault-host';
@@ -8,7 +8,7 @@ export interface OperationContext {
   host: VaultHost;
   storage: Storage;
   etag: EtagFunction;
-  audit: AuditLog;
+  audit: AuditRecorder;
   /** Who is calling (`token:<name>`, `cli`, `plugin`): recorded in audit events. */
   actor: string;
   clock: () => number;

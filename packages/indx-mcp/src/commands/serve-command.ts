@@ -1,0 +1,84 @@
+import { basename, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { TokenStore } from '../../../../src/core/auth/token-store';
+import { readVaultConfig } from '../../../../src/core/config/vault-config';
+import { Engine } from '../../../../src/core/engine';
+import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
+import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
+import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
+import { createMcpEndpoint } from '../../../../src/server/mcp/create-mcp-endpoint';
+import { startServer } from '../../../../src/server/start-server';
+import { describeServer } from '../client-config';
+import { reportError } from '../report-error';
+
+interface ServeOptions {
+  vault: string;
+  port?: number;
+  newToken?: string | boolean;
+}
+
+/** Scopes of a token made by `--new-token`. */
+const NEW_TOKEN_SCOPES = ['vault:read', 'vault:write'];
+
+/**
+ * `indx serve --vault DIR [--port N] [--new-token [PREFIX]]`: serves a vault folder headlessly
+ * (MCP at /mcp, REST under /v1) on 127.0.0.1 until interrupted, holding the vault's write lock,
+ * and prints the URL, how to create a token and ready-to-paste MCP client configuration.
+ */
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve a vault folder over HTTP on 127.0.0.1 (MCP at /mcp, REST at /v1) until interrupted')
+    .requiredOption('--vault <dir>', 'vault folder')
+    .option('--port <port>', 'port on 127.0.0.1 (default: the vault configuration\'s server.port, 27643); 0 picks a free port', parsePort)
+    .option('--new-token [prefix]', 'create a fresh read+write token named <prefix>-<time> (default prefix "serve") and print it once')
+    .action(async (options: ServeOptions) => {
+      await serve(options).catch((error: unknown) => {
+        process.exitCode = reportError(error);
+      });
+    });
+}
+
+async function serve(options: ServeOptions): Promise<void> {
+  const root = resolve(options.vault);
+  const stateDir = locateStateDir(root);
+  const release = await acquireWriteLock(stateDir);
+  const cleanup: (() => Promise<void>)[] = [release];
+  try {
+    const host = await NodeVaultHost.open(root, { watch: true });
+    cleanup.unshift(() => host.close());
+    const storage = new FileStorage(stateDir);
+    const engine = await Engine.create({ host, storage });
+    cleanup.unshift(() => engine.audit.flush());
+    const tokens = await TokenStore.load(storage);
+    const server = await startServer({ engine, tokens, port: options.port ?? (await readVaultConfig(storage)).server.port, mcp: createMcpEndpoint });
+    cleanup.unshift(() => server.close());
+    const token = options.newToken === undefined || options.newToken === false ? null : await tokens.create(tokenName(options.newToken), NEW_TOKEN_SCOPES);
+    process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token: token === null ? null : { name: token.name, secret: token.token, scopes: token.scopes } }));
+    await untilInterrupted();
+  } finally {
+    for (const step of cleanup) await step();
+  }
+}
+
+function tokenName(prefix: string | true): string {
+  return `${prefix === true ? 'serve' : prefix}-${new Date().toISOString().replace(/:/g, '-')}`;
+}
+
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return port;
+}

@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import type { TokenSummary } from '../../../../src/core/auth/token-store';
+import { openTokenStore } from '../open-token-store';
+import { reportError } from '../report-error';
+
+/**
+ * `indx token create|list|revoke --vault DIR`: bearer tokens for the vault's HTTP server,
+ * stored as hashes in its state folder. `create` prints the secret once.
+ */
+export function registerTokenCommands(program: Command): void {
+  const token = program.command('token').description('Create, list and revoke bearer tokens for the HTTP server (MCP and REST)');
+  token
+    .command('create')
+    .description('Create a token and print its secret once')
+    .requiredOption('--vault <dir>', 'vault folder')
+    .requiredOption('--name <name>', 'a name for the token (letters, digits, . _ -), recorded in the audit log as token:<name>')
+    .requiredOption('--scopes <scopes>', 'comma-separated: vault:read, vault:write, vault:admin')
+    .option('--json', 'print {"name","token","scopes"}')
+    .action((options: { vault: string; name: string; scopes: string; json?: boolean }) => run(() => create(options)));
+  token
+    .command('list')
+    .description('List tokens (names, scopes, created, last used; never secrets)')
+    .requiredOption('--vault <dir>', 'vault folder')
+    .option('--json', 'print JSON')
+    .action((options: { vault: string; json?: boolean }) => run(() => list(options)));
+  token
+    .command('revoke')
+    .description('Revoke a token; it stops working at once')
+    .requiredOption('--vault <dir>', 'vault folder')
+    .requiredOption('--name <name>', 'the token to revoke')
+    .action((options: { vault: string; name: string }) => run(() => revoke(options)));
+}
+
+async function create(options: { vault: string; name: string; scopes: string; json?: boolean }): Promise<void> {
+  const created = await (await openTokenStore(options.vault)).create(options.name, options.scopes);
+  if (options.json === true) return print(JSON.stringify({ name: created.name, token: created.token, scopes: created.scopes }));
+  print(`Created token "${created.name}" (${created.scopes.join(', ')}). Copy it now; it is not shown again:\n\n  ${created.token}\n`);
+}
+
+async function list(options: { vault: string; json?: boolean }): Promise<void> {
+  const tokens = await (await openTokenStore(options.vault)).list();
+  if (options.json === true) return print(JSON.stringify(tokens, null, 2));
+  print(tokens.length === 0 ? 'No tokens. Create one with "indx token create".' : formatTable(tokens));
+}
+
+async function revoke(options: { vault: string; name: string }): Promise<void> {
+  await (await openTokenStore(options.vault)).revoke(options.name);
+  print(`Revoked token "${options.name}".`);
+}
+
+function formatTable(tokens: readonly TokenSummary[]): string {
+  const rows = [['NAME', 'SCOPES', 'CREATED', 'LAST USED'], ...tokens.map((token) => [token.name, token.scopes.join(','), token.created, token.last_used ?? 'never'])];
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+async function run(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error: unknown) {
+    process.exitCode = reportError(error);
+  }
+}

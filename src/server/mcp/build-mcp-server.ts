@@ -1,0 +1,49 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import type { Caller, Engine } from '../../core/engine';
+import type { PromptDefinition } from './prompts';
+import { registerPrompts } from './register-prompts';
+import { registerResources } from './register-resources';
+import { registerTools } from './register-tools';
+import type { ReplayCache } from './replay-cache';
+import type { ResourceSubscriptions } from './resource-subscriptions';
+import type { ResourceProvider } from './resources';
+import { LEGACY_CAPABILITIES, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, SERVER_VERSION } from './server-identity';
+
+/** Everything a server instance is built from. */
+export interface McpServerSetup {
+  engine: Engine;
+  caller: Caller;
+  replay: ReplayCache;
+  resources: readonly ResourceProvider[];
+  prompts: readonly PromptDefinition[];
+  resourcePageSize: number;
+  /** Legacy sessions only: where `resources/subscribe` keeps the session's URIs and globs. */
+  subscriptions?: ResourceSubscriptions;
+}
+
+/**
+ * The one factory behind both eras: an `McpServer` named `indx` with the seed's instructions,
+ * the caller's tools, the resources and the prompts. A modern request gets a fresh instance; a
+ * legacy session (given `subscriptions`) keeps one for its lifetime and also answers
+ * `resources/(un)subscribe` and `logging/setLevel`.
+ */
+export function buildMcpServer(setup: McpServerSetup): McpServer {
+  const capabilities = setup.subscriptions === undefined ? SERVER_CAPABILITIES : LEGACY_CAPABILITIES;
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities, instructions: SERVER_INSTRUCTIONS });
+  registerTools(server, setup);
+  registerResources(server, { ...setup, providers: setup.resources, pageSize: setup.resourcePageSize });
+  registerPrompts(server, setup);
+  if (setup.subscriptions !== undefined) registerSubscriptions(server, setup.subscriptions);
+  return server;
+}
+
+function registerSubscriptions(server: McpServer, subscriptions: ResourceSubscriptions): void {
+  server.server.setRequestHandler('resources/subscribe', (request) => {
+    subscriptions.add(request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler('resources/unsubscribe', (request) => {
+    subscriptions.remove(request.params.uri);
+    return {};
+  });
+}

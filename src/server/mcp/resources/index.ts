@@ -1,0 +1,36 @@
+import { configVaultResource } from './config-vault';
+import { foldersVaultResource } from './folders-vault';
+import { recentVaultResource } from './recent-vault';
+import type { ResourceProvider } from './resource-provider';
+import { statsVaultResource } from './stats-vault';
+import { tagsFieldResource } from './tags-field';
+import { tagsVaultResource } from './tags-vault';
+import { tocVaultResource } from './toc-vault';
+import { vaultBacklinksResource } from './vault-backlinks';
+import { vaultFileResource } from './vault-file';
+import { vaultForwardResource } from './vault-forward';
+import { vaultGraphResource } from './vault-graph';
+import { vaultTagsResource } from './vault-tags';
+
+export type { ResourceContent, ResourceListing, ResourceProvider } from './resource-provider';
+
+/**
+ * Every resource indx serves over MCP. Order matters: fixed URIs first, then templates from the
+ * most to the least specific, because the SDK tries templates in registration order and
+ * `vault://{+path}` matches every `vault://` URI. `vault://search` and `similar://vault/{path}`
+ * join once search exists; `vault://canvas/…` and `vault://base/…` once their operations do.
+ */
+export const RESOURCE_PROVIDERS: ResourceProvider[] = [
+  vaultGraphResource,
+  vaultTagsResource,
+  configVaultResource,
+  statsVaultResource,
+  tagsVaultResource,
+  foldersVaultResource,
+  recentVaultResource,
+  vaultBacklinksResource,
+  vaultForwardResource,
+  tocVaultResource,
+  tagsFieldResource,
+  vaultFileResource,
+];

@@ -1,0 +1,77 @@
+import type { RestRoute } from '../rest-route';
+import { jsonSchemaOf, type JsonSchema } from './json-schema-of';
+import { ERROR_RESPONSE, successEnvelope } from './openapi-components';
+
+const QUERY_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
+
+/**
+ * The OpenAPI operation for the routes sharing one method and path. Usually one route; several
+ * when a qualified route shares the path (`GET /v1/notes/{path}` reads the note, and with
+ * `include=outline` runs note_outline): the response is then `oneOf` their outputs.
+ */
+export function toOpenApiOperation(routes: readonly RestRoute[], components: Record<string, JsonSchema>): JsonSchema {
+  const main = routes.find((route) => route.qualifier === null) ?? routes[0];
+  if (main === undefined) throw new Error('toOpenApiOperation needs at least one route');
+  const variants = routes.filter((route) => route !== main);
+  return {
+    operationId: main.operation.name,
+    summary: main.operation.title,
+    description: [main.operation.description, ...variants.map(describeVariant)].join('\n\n'),
+    tags: [main.template.split('/')[2] ?? 'v1'],
+    'x-indx-scope': main.operation.scope,
+    parameters: parametersOf(main),
+    ...requestBodyOf(main),
+    responses: responsesOf(main, routes, components),
+  };
+}
+
+function describeVariant(route: RestRoute): string {
+  const qualifier = route.qualifier === null ? '' : ` With ${route.qualifier.key}=${route.qualifier.value}:`;
+  return `${route.operation.name} (${route.operation.title}).${qualifier} ${route.operation.description}`;
+}
+
+function parametersOf(route: RestRoute): JsonSchema[] {
+  const pathFields = new Set(route.params.map((param) => param.field));
+  const parameters: JsonSchema[] = route.params.map((param) => ({ name: param.name, in: 'path', required: true, schema: { type: 'string' }, description: `${route.input.properties[param.field]?.description ?? param.name} May contain "/" (sent as is or percent-encoded).` }));
+  if (QUERY_METHODS.has(route.method)) {
+    for (const [name, schema] of Object.entries(route.input.properties)) {
+      if (pathFields.has(name) || name === 'if_match') continue;
+      parameters.push({ name, in: 'query', required: route.input.required.includes(name), schema: withoutDescription(schema), description: `${schema.description ?? name}${isList(schema) ? ' Comma-separated or repeated.' : ''}` });
+    }
+  }
+  if ('if_match' in route.input.properties) parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag from a read; the write fails with 412 etag_mismatch when the file changed since.' });
+  if (!QUERY_METHODS.has(route.method) || route.method === 'DELETE') parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the stored response for the same key and body within 24 h (X-Indx-Idempotent-Replay: true); 409 idempotency_key_reused for a different body.' });
+  return parameters;
+}
+
+function requestBodyOf(route: RestRoute): JsonSchema {
+  if (QUERY_METHODS.has(route.method)) return {};
+  const pathFields = new Set(route.params.map((param) => param.field));
+  const properties = Object.fromEntries(Object.entries(route.input.properties).filter(([name]) => !pathFields.has(name)));
+  if (Object.keys(properties).length === 0) return {};
+  const required = route.input.required.filter((name) => !pathFields.has(name));
+  return { requestBody: { required: required.length > 0, content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } } } };
+}
+
+function responsesOf(main: RestRoute, routes: readonly RestRoute[], components: Record<string, JsonSchema>): JsonSchema {
+  if (main.method === 'HEAD') return { '200': { description: 'It exists.' }, '404': { description: 'It does not exist.' }, default: ERROR_RESPONSE };
+  const outputs = routes.map((route) => jsonSchemaOf(route.operation.output, 'output', `${route.operation.name}_`, components));
+  const data = outputs.length === 1 ? (outputs[0] as JsonSchema) : { oneOf: outputs };
+  const success = { description: 'Success: {ok: true, data}.', content: { 'application/json': { schema: successEnvelope(data) } } };
+  const created = hasCreated(outputs[0]) ? { '201': { ...success, description: 'Created: {ok: true, data}.' } } : {};
+  return { '200': success, ...created, default: ERROR_RESPONSE };
+}
+
+function hasCreated(schema: JsonSchema | undefined): boolean {
+  const properties = schema?.properties as Record<string, unknown> | undefined;
+  return properties !== undefined && 'created' in properties;
+}
+
+function isList(schema: JsonSchema): boolean {
+  return schema.type === 'array';
+}
+
+function withoutDescription(schema: JsonSchema): JsonSchema {
+  const { description: _description, ...rest } = schema;
+  return rest;
+}

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Caller, Engine } from '../../core/engine';
+import { IndxError } from '../../core/errors';
+import { sendError, sendFailure } from '../http/envelope';
+import { executeRoute } from './execute-route';
+import type { IdempotencyCache } from './idempotency-cache';
+import { matchRoute, type RouteMatch } from './match-route';
+import { requestInput } from './request-input';
+import { deriveRoutes } from './rest-route';
+import type { RestResponse } from './rest-response';
+
+/** Header naming a replayed idempotent response. */
+export const REPLAY_HEADER = 'X-Indx-Idempotent-Replay';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * The REST surface under `/v1`, derived from the engine's registry (see `deriveRoutes` for the
+ * path rules). Expects `res.locals.caller` and a parsed JSON body. Writes sent with an
+ * `Idempotency-Key` header go through `idempotency`.
+ */
+export function createRestRouter(engine: Engine, idempotency: IdempotencyCache): RequestHandler {
+  const routes = deriveRoutes(engine.registry.list());
+  return (request, response) => {
+    void (async () => {
+      const match = matchRoute(routes, request.method, request.originalUrl);
+      if ('allowed' in match) return refuseUnmatched(response, request, match.allowed);
+      const result = await respond(engine, idempotency, request, match, response.locals.caller as Caller);
+      writeResponse(response, result.response, result.replayed);
+    })().catch((error: unknown) => sendError(response, error));
+  };
+}
+
+async function respond(engine: Engine, idempotency: IdempotencyCache, request: Request, match: RouteMatch, caller: Caller): Promise<{ response: RestResponse; replayed: boolean }> {
+  const input = requestInput(request, match);
+  const produce = () => executeRoute(engine, match.route, input, caller);
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || SAFE_METHODS.has(request.method)) return { response: await produce(), replayed: false };
+  if (key.length === 0 || key.length > 255) throw new IndxError('invalid_input', 'Idempotency-Key must be 1–255 characters (a UUID is a good choice).', {});
+  return idempotency.run(caller.actor, key, fingerprint(request), produce);
+}
+
+/** The request an idempotency key stands for: method, target, If-Match and body. */
+function fingerprint(request: Request): string {
+  const parts = [request.method, request.originalUrl, request.headers['if-match'] ?? '', JSON.stringify(request.body ?? null)];
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+function writeResponse(response: Response, result: RestResponse, replayed: boolean): void {
+  response.status(result.status);
+  for (const [name, value] of Object.entries(result.headers)) response.setHeader(name, value);
+  if (replayed) response.setHeader(REPLAY_HEADER, 'true');
+  if (result.body === undefined) response.end();
+  else response.json(result.body);
+}
+
+function refuseUnmatched(response: Response, request: Request, allowed: string[]): void {
+  if (allowed.length === 0) return sendFailure(response, 'not_found', `No REST route for ${request.method} ${request.path}. See /openapi.json for the routes.`, { method: request.method, path: request.path });
+  response.setHeader('Allow', allowed.join(', '));
+  sendFailure(response, 'method_not_allowed', `${request.method} is not allowed here. Allowed: ${allowed.join(', ')}.`, { allowed });
+}

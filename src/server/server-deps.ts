@@ -1,0 +1,24 @@
+import type { Engine, Caller } from '../core/engine';
+import type { TokenStore } from '../core/auth/token-store';
+
+/** What every surface of the HTTP server is built from. */
+export interface ServerDeps {
+  engine: Engine;
+  tokens: TokenStore;
+  /** The server's public base URL once listening, e.g. `http://127.0.0.1:27643`. */
+  baseUrl(): string;
+  clock: () => number;
+}
+
+/** The caller an authenticated request acts as; set on `res.locals.caller` by the auth middleware. */
+export type RequestCaller = Caller;
+
+/**
+ * The MCP endpoint mounted at `/mcp` (both protocol eras). `handle` is called for POST, GET and
+ * DELETE after Host/Origin validation, authentication (`res.locals.caller`) and JSON body
+ * parsing (`req.body`). `close` ends every session and stream.
+ */
+export interface McpEndpoint {
+  handle(request: import('express').Request, response: import('express').Response): Promise<void>;
+  close(): Promise<void>;
+}

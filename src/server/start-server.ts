@@ -1,0 +1,89 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TokenStore } from '../core/auth/token-store';
+import { DEFAULT_PORT } from '../core/config/vault-config';
+import type { Engine } from '../core/engine';
+import { IndxError } from '../core/errors';
+import { ENGINE_VERSION } from '../core/ops/vault/vault-status';
+import type { AuthMode } from './http/authenticate';
+import { createApp } from './http/create-app';
+import { EventStreams } from './http/event-streams';
+import type { RateLimitOptions } from './http/limit-rate';
+import { LOOPBACK_ADDRESS } from './http/loopback';
+import { IdempotencyCache, type IdempotencyOptions } from './rest/idempotency-cache';
+import { buildOpenApi } from './rest/openapi/build-openapi';
+import type { McpEndpoint, ServerDeps } from './server-deps';
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  engine: Engine;
+  tokens: TokenStore;
+  /** Port on 127.0.0.1 (default 27643); 0 picks a free one. */
+  port?: number;
+  /** Only `127.0.0.1` is accepted: indx never listens on another interface. */
+  host?: string;
+  clock?: () => number;
+  /** Builds the MCP endpoint mounted at `/mcp`; without it `/mcp` is 404. */
+  mcp?: (deps: ServerDeps) => McpEndpoint;
+  /** `token` (default) requires a bearer token; `none` is a test-only mode granting every scope. */
+  auth?: AuthMode;
+  rateLimit?: RateLimitOptions;
+  idempotency?: IdempotencyOptions;
+  /** Interval of keep-alive comments on `/v1/events` (default 15 s). */
+  eventsKeepAliveMs?: number;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:27643`. */
+  url: string;
+  port: number;
+  /** Ends every stream and connection; resolves once the port is free. */
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP server (MCP at `/mcp`, REST under `/v1`, `/openapi.json`) on the loopback interface. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const host = options.host ?? LOOPBACK_ADDRESS;
+  // Security: the vault is served to local agents only; another interface would expose it.
+  if (host !== LOOPBACK_ADDRESS) throw new IndxError('invalid_input', `indx listens on ${LOOPBACK_ADDRESS} only, not on "${host}".`, { host });
+  let port = 0;
+  const clock = options.clock ?? Date.now;
+  const deps: ServerDeps = { engine: options.engine, tokens: options.tokens, baseUrl: () => `http://${LOOPBACK_ADDRESS}:${port}`, clock };
+  const mcp = options.mcp?.(deps) ?? null;
+  const events = new EventStreams(options.engine, options.eventsKeepAliveMs);
+  let openapi: unknown;
+  const app = createApp({
+    engine: options.engine,
+    tokens: options.tokens,
+    auth: options.auth ?? 'token',
+    port: () => port,
+    mcp,
+    events,
+    idempotency: new IdempotencyCache({ clock, ...options.idempotency }),
+    rateLimit: options.rateLimit,
+    openapi: () => (openapi ??= buildOpenApi(options.engine.registry.list(), { version: ENGINE_VERSION, serverUrl: deps.baseUrl() })),
+  });
+  const server = createServer(app);
+  port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  let closing: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    events.close();
+    await mcp?.close();
+    server.closeAllConnections();
+    await stopped;
+    await options.tokens.flush();
+  };
+  return { url: deps.baseUrl(), port, close: () => (closing ??= close()) };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const inUse = error.code === 'EADDRINUSE';
+      reject(inUse ? new IndxError('conflict', `Port ${port} on ${host} is already in use. Stop the other server or choose another port (--port).`, { port }, { cause: error }) : error);
+    });
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cp, readdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { writeTempFolder } from '../helpers/temp-vault';
+import { CLI } from './run-cli';
+
+const DEMO_VAULT = resolve(__dirname, '../../demo-vault');
+
+/** The arguments `npm start` passes to the CLI, with the vault folder replaced by `vault`. */
+function npmStartArgs(vault: string): string[] {
+  const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { scripts: { start: string } };
+  const [node, cli, ...args] = manifest.scripts.start.split(' ');
+  expect([node, cli]).toEqual(['node', 'packages/indx-mcp/dist/cli.js']);
+  return args.map((arg) => (arg === 'demo-vault' ? vault : arg));
+}
+
+interface McpServersConfig {
+  mcpServers: { indx: { type: string; url: string; headers: { Authorization: string } } };
+}
+
+/** Runs `indx args… --port 0` and resolves with everything printed up to "Press Ctrl+C". */
+function startServe(args: string[]): Promise<{ child: ChildProcess; printed: string }> {
+  const child = spawn(process.execPath, [CLI, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolvePrinted, reject) => {
+    let printed = '';
+    let errors = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+      if (printed.includes('Press Ctrl+C to stop.')) resolvePrinted({ child, printed });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    child.on('exit', (code) => reject(new Error(`indx serve exited with ${String(code)}: ${errors}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolveExit) => {
+    child.once('exit', (code) => resolveExit(code));
+    child.kill('SIGTERM');
+  });
+}
+
+/** The JSON block printed after "MCP client config (mcpServers):". */
+function parseConfig(printed: string): McpServersConfig {
+  const lines = printed.split('\n');
+  const start = lines.indexOf('MCP client config (mcpServers):') + 1;
+  const end = lines.indexOf('}', start);
+  return JSON.parse(lines.slice(start, end + 1).join('\n')) as McpServersConfig;
+}
+
+describe('npm start / indx serve as a child process', () => {
+  let folder: string;
+  let vault: string;
+
+  beforeEach(async () => {
+    folder = await writeTempFolder({});
+    vault = join(folder, 'demo-vault');
+    await cp(DEMO_VAULT, vault, { recursive: true, filter: (source) => !source.includes(`${DEMO_VAULT}/.indx`) });
+  });
+
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('prints the URL, a fresh demo token and ready-to-paste config that an MCP client connects with', async () => {
+    const { child, printed } = await startServe(npmStartArgs(vault));
+    try {
+      const config = parseConfig(printed);
+      const { url, headers } = config.mcpServers.indx;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(headers.Authorization).toMatch(/^Bearer indx_[A-Za-z0-9_-]{43}$/);
+      expect(printed).toMatch(/Token "demo-\d{4}-\d{2}-\d{2}T[\d-]+\.\d{3}Z" \(vault:read, vault:write\), shown once/);
+      expect(printed).toContain(`claude mcp add --transport http indx ${url} --header "${'Authorization'}: ${headers.Authorization}"`);
+      const base = url.replace(/\/mcp$/, '');
+      const status = await fetch(`${base}/v1/vault/status`, { headers });
+      expect(await status.json()).toMatchObject({ ok: true, data: { name: 'demo-vault', bases: 1, canvases: 1 } });
+      const client = new Client({ name: 'serve-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+      const tools = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toEqual(expect.arrayContaining(['note_read', 'note_write', 'note_patch']));
+      expect(tools).not.toContain('vault_config_set');
+      await client.close();
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+    expect(await readdir(join(vault, '.indx'))).not.toContain('write.lock');
+  });
+
+  it('prints how to create a token when started without --new-token, and holds the vault write lock', async () => {
+    const { child, printed } = await startServe(['serve', '--vault', vault]);
+    try {
+      expect(printed).toContain(`indx token create --vault ${JSON.stringify(vault)} --name NAME --scopes vault:read,vault:write`);
+      expect(parseConfig(printed).mcpServers.indx.headers.Authorization).toBe('Bearer <TOKEN>');
+      await expect(startServe(['serve', '--vault', vault])).rejects.toThrow(/lock_unavailable/);
+    } finally {
+      await stop(child);
+    }
+  });
+});

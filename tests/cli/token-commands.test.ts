@@ -1,0 +1,70 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TokenStore } from '../../src/core/auth/token-store';
+import { startServer } from '../../src/server/start-server';
+import { openTempVault, writeTempFolder } from '../helpers/temp-vault';
+import { runCli } from './run-cli';
+
+describe('indx token create|list|revoke as child processes', () => {
+  let root: string;
+
+  beforeEach(async () => {
+    root = await writeTempFolder({ 'A.md': '# A\n' });
+  });
+
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('create --json prints exactly {name, token, scopes}; the tokens file holds only a hash', async () => {
+    const created = await runCli(['token', 'create', '--vault', root, '--name', 'agent', '--scopes', 'vault:read,vault:write', '--json']);
+    expect(created.code).toBe(0);
+    const printed = JSON.parse(created.stdout) as { name: string; token: string; scopes: string[] };
+    expect(Object.keys(printed)).toEqual(['name', 'token', 'scopes']);
+    expect(printed).toEqual({ name: 'agent', token: expect.stringMatching(/^indx_[A-Za-z0-9_-]{43}$/) as unknown, scopes: ['vault:read', 'vault:write'] });
+    const file = await readFile(join(root, '.indx', 'tokens.json'), 'utf8');
+    expect(file).not.toContain(printed.token.slice('indx_'.length));
+    expect(file).toContain('"hash": "sha256:');
+  });
+
+  it('prints the secret once in text mode, lists without secrets, and revokes', async () => {
+    const created = await runCli(['token', 'create', '--vault', root, '--name', 'reader', '--scopes', 'vault:read']);
+    expect(created.stdout).toMatch(/^Created token "reader" \(vault:read\)\. Copy it now; it is not shown again:\n\n {2}indx_[A-Za-z0-9_-]{43}\n/);
+    const secret = /indx_[A-Za-z0-9_-]{43}/.exec(created.stdout)?.[0] ?? '';
+    const listed = await runCli(['token', 'list', '--vault', root, '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual([{ name: 'reader', scopes: ['vault:read'], created: expect.any(String) as unknown, last_used: null }]);
+    const table = await runCli(['token', 'list', '--vault', root]);
+    expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+SCOPES\s+CREATED\s+LAST USED$/);
+    expect(table.stdout).not.toContain(secret);
+    expect((await runCli(['token', 'revoke', '--vault', root, '--name', 'reader'])).stdout).toBe('Revoked token "reader".\n');
+    expect(JSON.parse((await runCli(['token', 'list', '--vault', root, '--json'])).stdout)).toEqual([]);
+  });
+
+  it('fails with stable codes: duplicate name, unknown scope, unknown token, missing vault', async () => {
+    await runCli(['token', 'create', '--vault', root, '--name', 'one', '--scopes', 'vault:read']);
+    const duplicate = await runCli(['token', 'create', '--vault', root, '--name', 'one', '--scopes', 'vault:read']);
+    expect([duplicate.code, JSON.parse(duplicate.stderr)]).toEqual([1, { error: expect.objectContaining({ code: 'already_exists' }) as unknown }]);
+    const scope = await runCli(['token', 'create', '--vault', root, '--name', 'two', '--scopes', 'vault:everything']);
+    expect([scope.code, JSON.parse(scope.stderr)]).toEqual([2, { error: expect.objectContaining({ code: 'invalid_input' }) as unknown }]);
+    const unknown = await runCli(['token', 'revoke', '--vault', root, '--name', 'ghost']);
+    expect([unknown.code, JSON.parse(unknown.stderr)]).toEqual([1, { error: expect.objectContaining({ code: 'not_found' }) as unknown }]);
+    const missing = await runCli(['token', 'list', '--vault', join(root, 'nope')]);
+    expect([missing.code, JSON.parse(missing.stderr)]).toEqual([1, { error: expect.objectContaining({ code: 'not_found' }) as unknown }]);
+  });
+
+  it('a token created by the CLI works on a running server at once, and stops working once revoked', async () => {
+    const vault = await openTempVault(root);
+    const tokens = await TokenStore.load(vault.engine.storage, { refreshMs: 0 });
+    const server = await startServer({ engine: vault.engine, tokens, port: 0 });
+    try {
+      const created = JSON.parse((await runCli(['token', 'create', '--vault', root, '--name', 'live', '--scopes', 'vault:read', '--json'])).stdout) as { token: string };
+      const status = () => fetch(`${server.url}/v1/vault/status`, { headers: { Authorization: `Bearer ${created.token}` } }).then((response) => response.status);
+      expect(await status()).toBe(200);
+      await runCli(['token', 'revoke', '--vault', root, '--name', 'live']);
+      expect(await status()).toBe(401);
+    } finally {
+      await server.close();
+      await vault.dispose();
+    }
+  });
+});

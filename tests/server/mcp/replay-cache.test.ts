@@ -1,0 +1,47 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { ReplayCache } from '../../../src/server/mcp/replay-cache';
+
+// Seed 000 §3: identical (tool, input) for a safe tool within 60 s is a replay. Time comes from
+// an injected clock.
+
+const READER = { actor: 'token:reader', scopes: ['vault:read'] as const };
+const RESULT: CallToolResult = { content: [{ type: 'text', text: 'ok' }] };
+
+function cacheAt(time: { now: number }, capacity?: number): ReplayCache {
+  return new ReplayCache(60_000, () => time.now, capacity);
+}
+
+test('keys ignore property order but not values, tools or callers', () => {
+  const cache = cacheAt({ now: 0 });
+  expect(cache.keyOf(READER, 'note_read', { path: 'a', include: ['body'] })).toBe(cache.keyOf(READER, 'note_read', { include: ['body'], path: 'a' }));
+  expect(cache.keyOf(READER, 'note_read', { path: 'a' })).not.toBe(cache.keyOf(READER, 'note_read', { path: 'b' }));
+  expect(cache.keyOf(READER, 'note_read', {})).not.toBe(cache.keyOf(READER, 'note_list', {}));
+  expect(cache.keyOf(READER, 'note_read', {})).not.toBe(cache.keyOf({ actor: 'token:other', scopes: ['vault:read'] }, 'note_read', {}));
+  expect(cache.keyOf(READER, 'note_read', undefined)).toBe(cache.keyOf(READER, 'note_read', {}));
+});
+
+test('an entry is served for 60 s, then forgotten', () => {
+  const time = { now: 1000 };
+  const cache = cacheAt(time);
+  cache.store('k', RESULT, cache.begin());
+  time.now += 59_999;
+  expect(cache.get('k')).toBe(RESULT);
+  time.now += 1;
+  expect(cache.get('k')).toBeUndefined();
+});
+
+test('clear forgets everything, and a result computed across a clear is not stored', () => {
+  const cache = cacheAt({ now: 0 });
+  cache.store('k', RESULT, cache.begin());
+  const ticket = cache.begin();
+  cache.clear();
+  expect(cache.get('k')).toBeUndefined();
+  cache.store('late', RESULT, ticket);
+  expect(cache.get('late')).toBeUndefined();
+});
+
+test('the oldest entry makes room when the cache is full', () => {
+  const cache = cacheAt({ now: 0 }, 2);
+  for (const key of ['a', 'b', 'c']) cache.store(key, RESULT, cache.begin());
+  expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, RESULT, RESULT]);
+});

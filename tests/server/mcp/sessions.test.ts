@@ -1,0 +1,95 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { startMcpHarness, type McpHarness } from './mcp-harness';
+import { openRawSession, sendRaw, TOOLS_LIST } from './raw-mcp';
+
+// The sessionful 2025-11-25 leg, over raw HTTP: what a legacy client needs to recover
+// (404 on an unknown session, so it re-initializes), DELETE, the idle sweep, token binding.
+
+describe('legacy sessions', () => {
+  let harness: McpHarness;
+
+  beforeAll(async () => {
+    harness = await startMcpHarness();
+  });
+  afterAll(() => harness.dispose());
+
+  test('initialize returns a session id that later requests use', async () => {
+    const session = await openRawSession(harness.url, harness.read);
+    expect(session).toMatch(/^[\x21-\x7e]+$/);
+    const response = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST, session });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"note_read"');
+  });
+
+  test('an unknown session id is 404 with a JSON-RPC error, so the client re-initializes', async () => {
+    const response = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST, session: 'no-such-session' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+  });
+
+  test('a request without a session that is not initialize is 400', async () => {
+    const response = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+  });
+
+  test('a GET without a session is 400', async () => {
+    const response = await sendRaw(harness.url, harness.read, { method: 'GET' });
+    expect(response.status).toBe(400);
+    await response.text();
+  });
+
+  test('a session is bound to its token: another token presenting the id gets 404', async () => {
+    const session = await openRawSession(harness.url, harness.read);
+    const response = await sendRaw(harness.url, harness.write, { body: TOOLS_LIST, session });
+    expect(response.status).toBe(404);
+    await response.text();
+    const owner = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST, session });
+    expect(owner.status).toBe(200);
+    await owner.text();
+  });
+
+  test('DELETE ends the session; the id is then unknown', async () => {
+    const session = await openRawSession(harness.url, harness.read);
+    const deleted = await sendRaw(harness.url, harness.read, { method: 'DELETE', session });
+    expect(deleted.status).toBe(200);
+    await deleted.text();
+    const after = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST, session });
+    expect(after.status).toBe(404);
+    await after.text();
+  });
+});
+
+describe('the idle sweep', () => {
+  const IDLE_MS = 200;
+  let harness: McpHarness;
+
+  beforeAll(async () => {
+    harness = await startMcpHarness({ endpoint: { sessionIdleMs: IDLE_MS, sweepIntervalMs: 20 } });
+  });
+  afterAll(() => harness.dispose());
+
+  test('closes a session idle for longer than the TTL (404 afterwards)', async () => {
+    const session = await openRawSession(harness.url, harness.read);
+    await delay(IDLE_MS * 3);
+    const response = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST, session });
+    expect(response.status).toBe(404);
+    await response.text();
+  });
+
+  test('keeps a session that keeps working', async () => {
+    const session = await openRawSession(harness.url, harness.read);
+    for (let step = 0; step < 6; step += 1) {
+      await delay(IDLE_MS / 2);
+      const response = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST, session });
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+  });
+
+  test('keeps a session whose client listens on its notification stream', async () => {
+    const client = await harness.connect('legacy', harness.read);
+    await delay(IDLE_MS * 3);
+    expect((await client.callTool({ name: 'note_exists', arguments: { path: 'Welcome.md' } })).isError).not.toBe(true);
+  });
+});
