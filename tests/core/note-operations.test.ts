@@ -196,3 +196,21 @@ describe('link and tag operations through the engine', () => {
     expect(status).toMatchObject({ notes: 4, files: 4, folders: 2, links: { resolved: 3, unresolved: 1 } });
   });
 });
+
+describe('input validation', () => {
+  let vault: TempVault;
+
+  beforeEach(async () => {
+    vault = await createTempVault({ 'A.md': '# A\n' });
+  });
+
+  afterEach(async () => {
+    await vault.dispose();
+  });
+
+  it('rejects unknown fields instead of dropping them, so a mistyped precondition never becomes an unconditional write', async () => {
+    const details = await expectIndxError(vault.engine.call('note_write', { path: 'A.md', body: 'overwritten', etag: '0000000000000000' }), 'invalid_input');
+    expect(details.unknown).toEqual(['etag']);
+    expect(await readFile(join(vault.root, 'A.md'), 'utf8')).toBe('# A\n');
+  });
+});

@@ -52,12 +52,25 @@ export class OperationRegistry {
 }
 
 function parseInput(operation: Operation, input: unknown): unknown {
+  rejectUnknownFields(operation, input);
   const parsed = operation.input.safeParse(input);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const first = issues[0];
   const where = first === undefined ? '' : ` (${first.path === '' ? 'input' : first.path}: ${first.message})`;
   throw new IndxError('invalid_input', `Invalid input for ${operation.name}${where}. See the tool's input schema.`, { issues });
+}
+
+/**
+ * Unknown top-level fields are an error, not silently dropped: a mistyped precondition (`etag`
+ * for `if_match`) must never turn into an unconditional write.
+ */
+function rejectUnknownFields(operation: Operation, input: unknown): void {
+  if (!(operation.input instanceof z.ZodObject) || typeof input !== 'object' || input === null || Array.isArray(input)) return;
+  const known = Object.keys(operation.input.shape);
+  const unknown = Object.keys(input).filter((key) => !known.includes(key));
+  if (unknown.length === 0) return;
+  throw new IndxError('invalid_input', `Unknown field${unknown.length === 1 ? '' : 's'} for ${operation.name}: ${unknown.join(', ')}. Expected only: ${known.join(', ') || '(none)'}.`, { unknown, expected: known });
 }
 
 async function runWrapped(operation: Operation, input: unknown, context: OperationContext): Promise<unknown> {

@@ -138,7 +138,7 @@ describe('REST: path traversal is refused on every route', () => {
   it('answers 400 invalid_path for encoded traversal, backslashes, NUL, absolute paths and bad encoding', async () => {
     for (const attack of ATTACKS) {
       for (const [method, path] of [['GET', `/v1/notes/${attack}`], ['PUT', `/v1/notes/${attack}`], ['DELETE', `/v1/notes/${attack}`], ['POST', `/v1/notes/${attack}/move`], ['GET', `/v1/links/${attack}/backlinks`], ['GET', `/v1/links/${attack}/forward`]] as const) {
-        const response = await served.fetch(path, { method, headers: JSON_HEADERS, body: method === 'GET' ? undefined : JSON.stringify({ body: 'pwned', to: 'Stolen.md' }) });
+        const response = await served.fetch(path, { method, headers: JSON_HEADERS, body: method === 'PUT' ? JSON.stringify({ body: 'pwned' }) : method === 'POST' ? JSON.stringify({ to: 'Stolen.md' }) : undefined });
         const body = await envelope(response);
         expect([method, path, response.status, body.error?.code]).toEqual([method, path, 400, 'invalid_path']);
       }
