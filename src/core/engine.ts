@@ -6,6 +6,9 @@ import type { Scope } from './ops/operation';
 import type { OperationContext } from './ops/operation-context';
 import { OperationRegistry, type Invocation } from './ops/registry';
 import { SCOPES } from './ops/scopes';
+import type { Scheduler } from './search/service/scheduler';
+import { SearchService } from './search/service/search-service';
+import type { VectorStore } from './search/service/vector-feeder';
 import { loadEtagFunction, type EtagFunction } from './vault/etag';
 import type { Storage } from './vault/storage';
 import type { VaultHost } from './vault/vault-host';
@@ -16,11 +19,29 @@ export interface Caller {
   scopes: readonly Scope[];
 }
 
+/** Options of the engine's search index (see {@link SearchService}). */
+export interface EngineSearchOptions {
+  /** Embeddings for semantic and hybrid search (the service loads and saves them); lexical only without. */
+  vectors?: VectorStore | null;
+  scheduler?: Scheduler;
+  /** Longest synchronous slice of indexing work (default 20 ms). */
+  sliceMs?: number;
+  /** Quiet time after the last change before the index is saved (default 2 s). */
+  saveDelayMs?: number;
+  /** Answer searches only once the initial build is done: for one-shot commands (default false). */
+  waitForIndex?: boolean;
+}
+
 /** Options for `Engine.create`. */
 export interface EngineOptions {
   host: VaultHost;
   storage: Storage;
   clock?: () => number;
+  /**
+   * The search index: options, or false for none (tiny one-shot commands; `vault_search` then
+   * fails). The index is created here but starts lazily, at the first search or `search.start()`.
+   */
+  search?: EngineSearchOptions | false;
 }
 
 /** The caller used by local, trusted entry points (the CLI on the user's own machine). */
@@ -28,24 +49,36 @@ export const LOCAL_CALLER: Caller = { actor: 'cli', scopes: SCOPES };
 
 /**
  * The core engine over one vault: the operation registry bound to a host, its state storage,
- * the ETag function and the audit log. Surfaces call `call`; they never reach the host directly.
+ * the ETag function, the audit log and the search index. Surfaces call `call`; they never reach
+ * the host directly. Long-running surfaces call `search?.start()` at start-up so the index is
+ * built before the first search, and `close()` on shutdown.
  */
 export class Engine {
   readonly registry = new OperationRegistry(ALL_OPERATIONS);
   readonly audit: AuditLog;
+  /** The search index (lazily started), or null when created with `search: false`. */
+  readonly search: SearchService | null;
 
   private constructor(
     readonly host: VaultHost,
     readonly storage: Storage,
     readonly etag: EtagFunction,
     private readonly clock: () => number,
+    search: EngineSearchOptions | false,
   ) {
     this.audit = new AuditLog(storage);
+    this.search = search === false ? null : new SearchService({ ...search, host, storage, checksum: etag, clock });
   }
 
   /** Creates an engine; loads the ETag hasher first. */
   static async create(options: EngineOptions): Promise<Engine> {
-    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now);
+    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {});
+  }
+
+  /** Stops the search index (saving what changed) and flushes the audit log. */
+  async close(): Promise<void> {
+    await this.search?.stop();
+    await this.audit.flush();
   }
 
   /**
@@ -66,6 +99,6 @@ export class Engine {
   }
 
   private contextFor(caller: Caller, audit: AuditRecorder): OperationContext {
-    return { host: this.host, storage: this.storage, etag: this.etag, audit, actor: caller.actor, clock: this.clock };
+    return { host: this.host, storage: this.storage, etag: this.etag, audit, actor: caller.actor, clock: this.clock, search: this.search };
   }
 }

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'method_not_allowed',
+  'embeddings_unavailable',
+  'embeddings_failed',
   'internal_error',
 ] as const;
 

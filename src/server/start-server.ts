@@ -5,6 +5,7 @@ import { DEFAULT_PORT } from '../core/config/vault-config';
 import type { Engine } from '../core/engine';
 import { IndxError } from '../core/errors';
 import { ENGINE_VERSION } from '../core/ops/vault/vault-status';
+import { AuthFailureLimiter } from './http/auth-failure-limiter';
 import type { AuthMode } from './http/authenticate';
 import { createApp } from './http/create-app';
 import { EventStreams } from './http/event-streams';
@@ -28,9 +29,13 @@ export interface StartServerOptions {
   /** `token` (default) requires a bearer token; `none` is a test-only mode granting every scope. */
   auth?: AuthMode;
   rateLimit?: RateLimitOptions;
+  /** Failed authentications allowed per remote address (default 60 per minute, then 429). */
+  authFailureLimit?: RateLimitOptions;
   idempotency?: IdempotencyOptions;
   /** Interval of keep-alive comments on `/v1/events` (default 15 s). */
   eventsKeepAliveMs?: number;
+  /** Bytes of events queued for a client that stopped reading before its stream is closed (default 1 MiB). */
+  eventsMaxQueuedBytes?: number;
 }
 
 /** A listening server. */
@@ -51,7 +56,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const clock = options.clock ?? Date.now;
   const deps: ServerDeps = { engine: options.engine, tokens: options.tokens, baseUrl: () => `http://${LOOPBACK_ADDRESS}:${port}`, clock };
   const mcp = options.mcp?.(deps) ?? null;
-  const events = new EventStreams(options.engine, options.eventsKeepAliveMs);
+  const events = new EventStreams({ engine: options.engine, tokens: options.tokens, keepAliveMs: options.eventsKeepAliveMs, maxQueuedBytes: options.eventsMaxQueuedBytes });
   let openapi: unknown;
   const app = createApp({
     engine: options.engine,
@@ -62,6 +67,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     events,
     idempotency: new IdempotencyCache({ clock, ...options.idempotency }),
     rateLimit: options.rateLimit,
+    authFailures: new AuthFailureLimiter(options.authFailureLimit, clock),
     openapi: () => (openapi ??= buildOpenApi(options.engine.registry.list(), { version: ENGINE_VERSION, serverUrl: deps.baseUrl() })),
   });
   const server = createServer(app);

@@ -4,7 +4,7 @@ import { cp, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { writeTempFolder } from '../helpers/temp-vault';
-import { CLI } from './run-cli';
+import { CLI, runCli } from './run-cli';
 
 const DEMO_VAULT = resolve(__dirname, '../../demo-vault');
 
@@ -35,11 +35,16 @@ function startServe(args: string[]): Promise<{ child: ChildProcess; printed: str
   });
 }
 
-function stop(child: ChildProcess): Promise<number | null> {
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   return new Promise((resolveExit) => {
     child.once('exit', (code) => resolveExit(code));
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
+}
+
+/** The names of the vault's tokens, from `indx token list --json`. */
+async function tokenNames(vault: string): Promise<string[]> {
+  return (JSON.parse((await runCli(['token', 'list', '--vault', vault, '--json'])).stdout) as { name: string }[]).map((token) => token.name);
 }
 
 /** The JSON block printed after "MCP client config (mcpServers):". */
@@ -86,6 +91,21 @@ describe('npm start / indx serve as a child process', () => {
       expect(await stop(child)).toBe(0);
     }
     expect(await readdir(join(vault, '.indx'))).not.toContain('write.lock');
+    expect(await tokenNames(vault)).toEqual([]);
+  });
+
+  it('revokes the --new-token token when interrupted (SIGINT), keeping tokens made by hand', async () => {
+    expect((await runCli(['token', 'create', '--vault', vault, '--name', 'kept', '--scopes', 'vault:read'])).code).toBe(0);
+    for (const run of [1, 2]) {
+      const { child, printed } = await startServe(['serve', '--vault', vault, '--new-token', 'session']);
+      const name = /Token "(session-[^"]+)"/.exec(printed)?.[1] ?? '';
+      expect([run, (await tokenNames(vault)).sort()]).toEqual([run, ['kept', name].sort()]);
+      const secret = parseConfig(printed).mcpServers.indx.headers.Authorization;
+      const base = parseConfig(printed).mcpServers.indx.url.replace(/\/mcp$/, '');
+      expect((await fetch(`${base}/v1/vault/status`, { headers: { Authorization: secret } })).status).toBe(200);
+      expect(await stop(child, 'SIGINT')).toBe(0);
+      expect([run, await tokenNames(vault)]).toEqual([run, ['kept']]);
+    }
   });
 
   it('prints how to create a token when started without --new-token, and holds the vault write lock', async () => {

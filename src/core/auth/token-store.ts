@@ -36,16 +36,24 @@ export interface TokenStoreOptions {
   usageWriteMs?: number;
 }
 
+/** Called with the names of tokens found revoked (or replaced under the same name). */
+export type RevokedListener = (names: readonly string[]) => void;
+
 /**
  * The bearer tokens of one vault, kept as SHA-256 hashes in `tokens.json` in the state folder,
  * which the plugin and the headless server share. Secrets are compared by hash in constant
- * time. The file is re-read on a miss and at least every `refreshMs`, so tokens created or
- * revoked by another process (the `indx token` CLI) take effect without a restart.
+ * time. The file is re-read when the copy in memory is older than `refreshMs`, and on a miss at
+ * most once per `refreshMs` (so a flood of unknown tokens cannot turn into a flood of reads);
+ * tokens created or revoked by another process (the `indx token` CLI) take effect without a
+ * restart. Whenever a re-read or an in-process `revoke` finds tokens gone, `onRevoked` listeners
+ * hear their names, so long-lived streams opened with them can be closed.
  */
 export class TokenStore {
   private records: TokenRecord[] = [];
   private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<TokenRecord[]> | null = null;
+  private missReloadAt = Number.NEGATIVE_INFINITY;
+  private readonly revokedListeners = new Set<RevokedListener>();
   private readonly lastWritten = new Map<string, number>();
   private usageWrites: Promise<void> = Promise.resolve();
   private changes: Promise<unknown> = Promise.resolve();
@@ -102,15 +110,54 @@ export class TokenStore {
     if (!isTokenSecret(secret)) return null;
     try {
       const hash = await hashToken(secret);
-      const stale = this.clock() - this.loadedAt > (this.options.refreshMs ?? 1000);
+      const stale = this.isStale();
+      if (stale) this.missReloadAt = this.clock();
       let record = findByHash(stale ? await this.reload() : this.records, hash);
-      if (record === undefined && !stale) record = findByHash(await this.reload(), hash);
+      if (record === undefined && !stale && this.mayReloadOnMiss()) record = findByHash(await this.reload(), hash);
       if (record !== undefined) this.touch(record.name);
       return record === undefined ? null : { name: record.name, scopes: record.scopes };
     } catch (error: unknown) {
       console.warn('indx: could not read the token file; denying access', error);
       return null;
     }
+  }
+
+  /**
+   * True while a token named `name` exists, re-reading the token file when the copy in memory
+   * is older than `refreshMs` (as `verify` does). An unreadable token file counts as revoked.
+   */
+  async isActive(name: string): Promise<boolean> {
+    try {
+      const records = this.isStale() ? await this.reload() : this.records;
+      return records.some((record) => record.name === name);
+    } catch (error: unknown) {
+      console.warn('indx: could not read the token file; treating tokens as revoked', error);
+      return false;
+    }
+  }
+
+  /**
+   * Calls `listener` with the names of tokens that disappeared (or were replaced by a new
+   * secret under the same name) whenever a re-read or an in-process `revoke` notices it.
+   * Returns the unsubscribe function. Revocations by another process are noticed at the next
+   * re-read, which `verify` and `isActive` trigger.
+   */
+  onRevoked(listener: RevokedListener): () => void {
+    this.revokedListeners.add(listener);
+    return () => void this.revokedListeners.delete(listener);
+  }
+
+  private isStale(): boolean {
+    return this.clock() - this.loadedAt > (this.options.refreshMs ?? 1000);
+  }
+
+  // Security: an unknown token re-reads the file at most once per refresh interval, so a flood
+  // of made-up tokens costs one read per interval, not one per request.
+  private mayReloadOnMiss(): boolean {
+    const now = this.clock();
+    if (now - this.missReloadAt < (this.options.refreshMs ?? 1000)) return false;
+    this.missReloadAt = now;
+    return true;
   }
 
   /** Re-reads the token file; concurrent callers share one read. */
@@ -129,8 +176,20 @@ export class TokenStore {
   }
 
   private remember(records: TokenRecord[]): void {
+    const gone = revokedNames(this.records, records);
     this.records = records;
     this.loadedAt = this.clock();
+    if (gone.length > 0) this.announceRevoked(gone);
+  }
+
+  private announceRevoked(names: readonly string[]): void {
+    for (const listener of this.revokedListeners) {
+      try {
+        listener(names);
+      } catch (error: unknown) {
+        console.warn('indx: a token revocation listener failed', error);
+      }
+    }
   }
 
   /** Applies one change to a fresh copy of the file; changes in this process run one at a time. */
@@ -165,6 +224,12 @@ export class TokenStore {
   private now(): string {
     return new Date(this.clock()).toISOString();
   }
+}
+
+/** Names present in `before` that are missing from `after` or now carry another secret. */
+function revokedNames(before: readonly TokenRecord[], after: readonly TokenRecord[]): string[] {
+  const current = new Map(after.map((record) => [record.name, record.hash]));
+  return before.filter((record) => current.get(record.name) !== record.hash).map((record) => record.name);
 }
 
 /** The record whose hash equals `hash`, comparing against every record in constant time. */

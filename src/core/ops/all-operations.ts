@@ -17,6 +17,7 @@ import type { Operation } from './operation';
 import { tagList } from './tags/tag-list';
 import { tagNotes } from './tags/tag-notes';
 import { tagRename } from './tags/tag-rename';
+import { vaultSearch } from './vault/vault-search';
 import { vaultStatus } from './vault/vault-status';
 
 /** Every operation of the engine, in catalog order (read tools, then write tools, then admin tools, as seed 000 §3 lists them). */
@@ -26,6 +27,7 @@ export const ALL_OPERATIONS = [
   noteList,
   noteOutline,
   noteExists,
+  vaultSearch,
   linkBacklinks,
   linkForward,
   linkUnresolved,

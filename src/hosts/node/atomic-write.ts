@@ -10,6 +10,8 @@ export const TEMPORARY_FILE_SUFFIX = '.indx-tmp';
 export interface AtomicWriteOptions {
   /** Fail with the file system's `EEXIST` instead of replacing an existing target. */
   exclusive?: boolean;
+  /** Permission bits of a newly written file (POSIX; before the umask). Default 0o666. */
+  mode?: number;
 }
 
 /** True for the names of the temporary files {@link writeFileAtomic} leaves while it works. */
@@ -33,7 +35,7 @@ export async function writeFileAtomic(
   const temporaryPath = temporaryPathFor(absolutePath);
   let stats: Stats;
   try {
-    stats = await writeAndSync(temporaryPath, data);
+    stats = await writeAndSync(temporaryPath, data, options.mode ?? 0o666);
     await moveIntoPlace(temporaryPath, absolutePath, options.exclusive === true);
   } catch (error: unknown) {
     await fs.rm(temporaryPath, { force: true });
@@ -49,8 +51,9 @@ function temporaryPathFor(absolutePath: string): string {
   return path.join(path.dirname(absolutePath), name);
 }
 
-async function writeAndSync(absolutePath: string, data: string | Uint8Array): Promise<Stats> {
-  const handle = await fs.open(absolutePath, 'wx');
+async function writeAndSync(absolutePath: string, data: string | Uint8Array, mode: number): Promise<Stats> {
+  // The rename keeps the temporary file's mode, so the target ends up with `mode` as well.
+  const handle = await fs.open(absolutePath, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -18,10 +18,19 @@ export function locateStateDir(vaultRoot: string, configDir = DEFAULT_CONFIG_DIR
   return isFolder(pluginFolder) ? path.join(pluginFolder, 'state') : path.join(vaultRoot, '.indx');
 }
 
+/** Permission bits of state files: tokens, audit log, configuration and index are the owner's only. */
+const FILE_MODE = 0o600;
+
+/** Permission bits of state folders created by the storage. */
+const FOLDER_MODE = 0o700;
+
 /**
  * The Node `Storage`: entries are files under one folder, named by relative POSIX paths that
- * must stay inside it. Writes are atomic; the folder is created on the first write.
+ * must stay inside it. Writes are atomic; the folder is created on the first write. On POSIX,
+ * files are created with mode 0600 and folders with 0700 (Windows ignores these modes).
  */
+// Security: the state holds token hashes, the audit trail and the search index (note text);
+// other local users must not read them.
 export class FileStorage implements Storage {
   constructor(readonly location: string) {}
 
@@ -36,8 +45,8 @@ export class FileStorage implements Storage {
 
   async write(name: string, data: Uint8Array | string): Promise<void> {
     const absolutePath = this.pathOf(name);
-    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
-    await writeFileAtomic(absolutePath, data);
+    await fs.mkdir(path.dirname(absolutePath), { recursive: true, mode: FOLDER_MODE });
+    await writeFileAtomic(absolutePath, data, { mode: FILE_MODE });
   }
 
   async appendLine(name: string, line: string): Promise<void> {
@@ -47,9 +56,9 @@ export class FileStorage implements Storage {
       });
     }
     const absolutePath = this.pathOf(name);
-    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
+    await fs.mkdir(path.dirname(absolutePath), { recursive: true, mode: FOLDER_MODE });
     // One append(2) with O_APPEND: concurrent lines never interleave on a local disk.
-    await fs.appendFile(absolutePath, `${line}\n`);
+    await fs.appendFile(absolutePath, `${line}\n`, { mode: FILE_MODE });
   }
 
   async remove(name: string): Promise<void> {

@@ -36,7 +36,8 @@ interface LockOwner {
  * fails with `lock_unavailable` naming the live holder.
  */
 export async function acquireWriteLock(stateDir: string, options: WriteLockOptions = {}): Promise<() => Promise<void>> {
-  await fs.mkdir(stateDir, { recursive: true });
+  // Security: the state folder holds token hashes and the audit log, so only its owner may read it.
+  await fs.mkdir(stateDir, { recursive: true, mode: 0o700 });
   const release = await lockfile
     .lock(stateDir, {
       lockfilePath: path.join(stateDir, WRITE_LOCK_NAME),

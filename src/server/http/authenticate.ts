@@ -1,7 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { TokenStore } from '../../core/auth/token-store';
 import type { Caller } from '../../core/engine';
 import { SCOPES } from '../../core/ops/scopes';
+import type { AuthFailureLimiter } from './auth-failure-limiter';
 import { sendFailure } from './envelope';
 
 /** How requests are authenticated: bearer tokens, or (tests only) not at all. */
@@ -12,21 +13,28 @@ export const ANONYMOUS_CALLER: Caller = { actor: 'anonymous', scopes: SCOPES };
 
 /**
  * Requires `Authorization: Bearer <token>` and sets `res.locals.caller` to
- * `{actor: 'token:<name>', scopes}`; a missing or unknown token gets 401 with a JSON body.
- * With `auth: 'none'` (the conformance runner's test mode) every request acts with every scope.
+ * `{actor: 'token:<name>', scopes}` and `res.locals.tokenName` to the token's name; a missing or
+ * unknown token gets 401 with a JSON body. An address that failed too often recently gets 429
+ * before its token is even looked at. With `auth: 'none'` (the conformance runner's test mode)
+ * every request acts with every scope and `res.locals.tokenName` is null.
  */
 // Security: no OAuth metadata is ever advertised (no resource_metadata in the challenge, no
 // .well-known routes): clients that see it prefer OAuth over the configured static header.
-export function authenticate(tokens: TokenStore, mode: AuthMode): RequestHandler {
+export function authenticate(tokens: TokenStore, mode: AuthMode, failures: AuthFailureLimiter): RequestHandler {
   return (request, response, next) => {
     if (mode === 'none') {
       response.locals.caller = ANONYMOUS_CALLER;
+      response.locals.tokenName = null;
       return next();
     }
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const waitMs = failures.retryAfterMs(address);
+    if (waitMs > 0) return refuseFlood(response, failures, waitMs);
     const secret = bearerSecret(request.headers.authorization);
     void (secret === null ? Promise.resolve(null) : tokens.verify(secret)).then((identity) => {
-      if (identity === null) return refuse(response, secret !== null);
+      if (identity === null) return refuse(request, response, failures, secret !== null);
       response.locals.caller = { actor: `token:${identity.name}`, scopes: identity.scopes } satisfies Caller;
+      response.locals.tokenName = identity.name;
       next();
     });
   };
@@ -37,10 +45,17 @@ function bearerSecret(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-function refuse(response: Parameters<RequestHandler>[1], presented: boolean): void {
+function refuse(request: Request, response: Response, failures: AuthFailureLimiter, presented: boolean): void {
+  failures.recordFailure(request.socket.remoteAddress ?? 'unknown');
   response.setHeader('WWW-Authenticate', 'Bearer realm="indx"');
   const message = presented
     ? 'The bearer token is unknown or was revoked. Create one with "indx token create --vault DIR --name NAME --scopes vault:read".'
     : 'Authentication required: send "Authorization: Bearer <token>". Create a token with "indx token create --vault DIR --name NAME --scopes vault:read".';
   sendFailure(response, 'unauthorized', message);
+}
+
+function refuseFlood(response: Response, failures: AuthFailureLimiter, waitMs: number): void {
+  const { limit, windowMs } = failures.limits;
+  response.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+  sendFailure(response, 'rate_limited', `Too many failed authentications from this address (at most ${limit} per ${windowMs / 1000} s). Fix the token, then retry after ${Math.ceil(waitMs / 1000)} s.`, { limit, window_ms: windowMs, retry_after_ms: waitMs });
 }

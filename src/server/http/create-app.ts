@@ -4,6 +4,7 @@ import type { Engine } from '../../core/engine';
 import { createRestRouter } from '../rest/rest-router';
 import type { IdempotencyCache } from '../rest/idempotency-cache';
 import type { McpEndpoint } from '../server-deps';
+import type { AuthFailureLimiter } from './auth-failure-limiter';
 import { authenticate, type AuthMode } from './authenticate';
 import { sendError, sendFailure } from './envelope';
 import type { EventStreams } from './event-streams';
@@ -23,29 +24,40 @@ export interface AppParts {
   events: EventStreams;
   idempotency: IdempotencyCache;
   rateLimit?: RateLimitOptions;
+  /** Failed authentications per remote address, checked before any token is verified. */
+  authFailures: AuthFailureLimiter;
   /** The OpenAPI document (built on first request). */
   openapi: () => unknown;
 }
 
 /**
  * The express app, middleware in this order: Host validation, Origin validation,
- * `GET /openapi.json` (public: it describes the API, not the vault), bearer authentication,
- * per-token rate limit, JSON body (16 MB), then `/mcp`, `/v1/events` and the REST routes.
- * Everything else is a 404 in the error envelope; no CORS headers are ever set.
+ * `GET /openapi.json` (public: it describes the API, not the vault), the failed-authentication
+ * brake and bearer authentication, per-token rate limit, JSON body (8 MiB), then `/mcp`,
+ * `/v1/events` and the REST routes. Everything else is a 404 in the error envelope; failures of
+ * requests to `/mcp` are JSON-RPC error objects instead. No CORS headers are ever set.
  */
 export function createApp(parts: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(validateHost(parts.port), validateOrigin());
+  app.use(markJsonRpcErrors(), validateHost(parts.port), validateOrigin());
   app.get('/openapi.json', (_request, response) => void response.json(parts.openapi()));
-  app.use(authenticate(parts.tokens, parts.auth), limitRate(parts.rateLimit), parseJsonBody(), bodyErrors());
+  app.use(authenticate(parts.tokens, parts.auth, parts.authFailures), limitRate(parts.rateLimit), parseJsonBody(), bodyErrors());
   app.all('/mcp', mcpHandler(parts.mcp));
   app.get('/v1/events', parts.events.handler());
   app.use('/v1', createRestRouter(parts.engine, parts.idempotency));
   app.use((request, response) => sendFailure(response, 'not_found', `Nothing at ${request.method} ${request.path}. The REST API is under /v1 (see /openapi.json); MCP is at /mcp.`, { path: request.path }));
   app.use(lastResort());
   return app;
+}
+
+/** MCP clients parse JSON-RPC, not the REST envelope: mark `/mcp` so every failure speaks it. */
+function markJsonRpcErrors(): RequestHandler {
+  return (request, response, next) => {
+    if (/^\/mcp\/?$/i.test(request.path)) response.locals.errorFormat = 'json-rpc';
+    next();
+  };
 }
 
 function mcpHandler(mcp: McpEndpoint | null): RequestHandler {

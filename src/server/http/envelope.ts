@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { IndxError, isIndxError, type ErrorCode } from '../../core/errors';
 import { ERROR_STATUS } from './error-status';
+import { toJsonRpcErrorBody } from './json-rpc-error-body';
 
 /** The body of every failed response: `{ok: false, error: {code, message, details}}`. */
 export interface ErrorEnvelope {
@@ -22,9 +23,14 @@ export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEn
   return { status: ERROR_STATUS[known.code], body: { ok: false, error: { code: known.code, message: known.message, details: known.details } } };
 }
 
-/** Sends an error in the envelope, with the status of its code. */
+/**
+ * Sends an error in the envelope, with the status of its code. On a response marked with
+ * `res.locals.errorFormat = 'json-rpc'` (requests to `/mcp`) the body is a JSON-RPC error
+ * object instead, with the same status.
+ */
 export function sendError(response: Response, error: unknown): void {
   const { status, body } = toErrorEnvelope(error);
+  if (response.locals.errorFormat === 'json-rpc') return void response.status(status).json(toJsonRpcErrorBody(body.error.code, body.error.message, body.error.details));
   response.status(status).json(body);
 }
 

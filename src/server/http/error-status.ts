@@ -27,4 +27,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   lock_unavailable: 423,
   rate_limited: 429,
   internal_error: 500,
+  embeddings_failed: 502,
+  embeddings_unavailable: 503,
 };

@@ -1,10 +1,12 @@
 import { clearInterval, setInterval } from 'node:timers';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AuditEvent } from '../../core/audit/audit-log';
+import type { TokenStore } from '../../core/auth/token-store';
 import type { Caller, Engine } from '../../core/engine';
 import { hasScope } from '../../core/ops/scopes';
 import type { VaultEvent } from '../../core/vault/vault-host';
 import { sendFailure } from './envelope';
+import { EventStream } from './event-stream';
 
 /** The kinds of event `/v1/events` sends: the vault's change events and `audit` records. */
 export const EVENT_KINDS = ['create', 'modify', 'delete', 'rename', 'metadata', 'audit'] as const;
@@ -12,20 +14,34 @@ export const EVENT_KINDS = ['create', 'modify', 'delete', 'rename', 'metadata', 
 /** One kind of server-sent event. */
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** Options of {@link EventStreams}. */
+export interface EventStreamsOptions {
+  engine: Engine;
+  /** Checked on every keep-alive tick and before each batch of writes; revocations close streams. */
+  tokens: TokenStore;
+  /** Interval of keep-alive comments (default 15 s). */
+  keepAliveMs?: number;
+  /** Most bytes queued for a client that stopped reading before its stream is closed (default 1 MiB). */
+  maxQueuedBytes?: number;
+}
+
 /**
  * `GET /v1/events`: server-sent events of vault changes (whoever made them: us, Obsidian, another
  * program) and audit records, optionally filtered with `?kinds=modify,create`. Each event is
- * named by its kind and carries JSON data; a comment line is sent every `keepAliveMs`. Needs
- * `vault:read`. `close` ends every open stream.
+ * named by its kind, carries JSON data and an id counting the events of its stream (see
+ * {@link EventStream} for ids, backpressure and slow clients); a comment line is sent every
+ * `keepAliveMs`. Needs `vault:read`. A stream ends when its token is revoked (noticed at once for
+ * `revoke` in this process, else at the next token-file re-read: the next event or keep-alive
+ * tick). `close` ends every open stream.
  */
 export class EventStreams {
-  private readonly open = new Set<Response>();
-  private nextId = 1;
+  /** Each open stream and the name of the token that opened it (null without authentication). */
+  private readonly owners = new Map<EventStream, string | null>();
+  private readonly stopRevoked: () => void;
 
-  constructor(
-    private readonly engine: Engine,
-    private readonly keepAliveMs = 15_000,
-  ) {}
+  constructor(private readonly options: EventStreamsOptions) {
+    this.stopRevoked = options.tokens.onRevoked((names) => this.endStreamsOf(names));
+  }
 
   /** The route handler. */
   handler(): RequestHandler {
@@ -37,10 +53,10 @@ export class EventStreams {
     };
   }
 
-  /** Ends every open stream. */
+  /** Ends every open stream and stops listening for revocations. */
   close(): void {
-    for (const response of this.open) response.end();
-    this.open.clear();
+    this.stopRevoked();
+    for (const stream of [...this.owners.keys()]) stream.end();
   }
 
   private stream(request: Request, response: Response, kinds: ReadonlySet<EventKind>): void {
@@ -48,19 +64,35 @@ export class EventStreams {
     // HEAD (which express routes to GET handlers) gets the headers only, not a stream that never ends.
     if (request.method === 'HEAD') return void response.end();
     response.write(': indx events\n\n');
-    this.open.add(response);
-    const send = (kind: EventKind, data: object): void => {
-      if (kinds.has(kind)) response.write(`id: ${this.nextId++}\nevent: ${kind}\ndata: ${JSON.stringify({ kind, ...data })}\n\n`);
-    };
-    const stopVault = this.engine.host.on((event) => send(event.type, toVaultData(event)));
-    const stopAudit = this.engine.audit.subscribe((event: AuditEvent) => send('audit', event));
-    const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), this.keepAliveMs);
-    request.on('close', () => {
-      clearInterval(keepAlive);
-      stopVault();
-      stopAudit();
-      this.open.delete(response);
+    const tokenName = (response.locals.tokenName as string | null | undefined) ?? null;
+    const stopAll: (() => void)[] = [];
+    const stream = new EventStream(response, {
+      maxQueuedBytes: this.options.maxQueuedBytes ?? 1024 * 1024,
+      isActive: () => (tokenName === null ? Promise.resolve(true) : this.options.tokens.isActive(tokenName)),
+      onEnd: () => {
+        for (const stop of stopAll) stop();
+        this.owners.delete(stream);
+      },
     });
+    this.owners.set(stream, tokenName);
+    stopAll.push(...this.subscribe(stream, kinds));
+    request.on('close', () => stream.end());
+  }
+
+  private subscribe(stream: EventStream, kinds: ReadonlySet<EventKind>): (() => void)[] {
+    const send = (kind: EventKind, data: object): void => {
+      if (kinds.has(kind)) stream.send(kind, data);
+    };
+    const keepAlive = setInterval(() => stream.tick(), this.options.keepAliveMs ?? 15_000);
+    return [
+      this.options.engine.host.on((event) => send(event.type, toVaultData(event))),
+      this.options.engine.audit.subscribe((event: AuditEvent) => send('audit', event)),
+      () => clearInterval(keepAlive),
+    ];
+  }
+
+  private endStreamsOf(names: readonly string[]): void {
+    for (const [stream, owner] of this.owners) if (owner !== null && names.includes(owner)) stream.end();
   }
 }
 

@@ -1,5 +1,6 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type Resource } from '@modelcontextprotocol/server';
 import type { Caller, Engine } from '../../core/engine';
+import type { GenerationCache } from './generation-cache';
 import type { PromptDefinition } from './prompts';
 import { registerPrompts } from './register-prompts';
 import { registerResources } from './register-resources';
@@ -17,6 +18,8 @@ export interface McpServerSetup {
   resources: readonly ResourceProvider[];
   prompts: readonly PromptDefinition[];
   resourcePageSize: number;
+  /** `resources/list` listings kept between requests (see `registerResources`). */
+  listings: GenerationCache<Resource[]>;
   /** Legacy sessions only: where `resources/subscribe` keeps the session's URIs and globs. */
   subscriptions?: ResourceSubscriptions;
 }

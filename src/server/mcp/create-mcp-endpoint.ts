@@ -11,9 +11,11 @@ export interface McpEndpointOptions {
   prompts?: readonly PromptDefinition[];
   /** A legacy session idle this long is closed (default 30 minutes). */
   sessionIdleMs?: number;
-  /** How often idle sessions are looked for (default: half the idle time, at most a minute). */
+  /** How often idle sessions and revoked tokens are looked for (default: half the idle time, at most a minute). */
   sweepIntervalMs?: number;
-  /** How long an identical read-only call is a replay (default 60 s, seed 000 §3). */
+  /** The most legacy sessions one token holds at once (default 32). */
+  maxSessionsPerToken?: number;
+  /** How long an identical read-only call is a replay, and a `resources/list` listing is kept (default 60 s, seed 000 §3). */
   replayTtlMs?: number;
   /** Resources per `resources/list` page (default 100). */
   resourcePageSize?: number;
@@ -37,11 +39,12 @@ const MINUTE = 60_000;
 export function createMcpEndpoint(deps: ServerDeps, options: McpEndpointOptions = {}): McpEndpoint {
   const clock = options.clock ?? deps.clock;
   const sessionIdleMs = options.sessionIdleMs ?? 30 * MINUTE;
-  return new DualEraMcpEndpoint(deps.engine, {
+  return new DualEraMcpEndpoint(deps.engine, deps.tokens, {
     resources: options.resources ?? RESOURCE_PROVIDERS,
     prompts: options.prompts ?? createPrompts({ clock }),
     sessionIdleMs,
     sweepIntervalMs: options.sweepIntervalMs ?? Math.min(MINUTE, Math.max(10, Math.floor(sessionIdleMs / 2))),
+    maxSessionsPerToken: options.maxSessionsPerToken ?? 32,
     replayTtlMs: options.replayTtlMs ?? MINUTE,
     resourcePageSize: options.resourcePageSize ?? 100,
     clock,

@@ -15,6 +15,13 @@ export interface LegacySession {
   lastSeen: number;
   /** Open standalone GET streams; a session listening for notifications is never idle. */
   openStreams: number;
+  /** Requests being served; a session answering one is never idle. */
+  activeRequests: number;
+}
+
+/** True when nothing is using the session: no open stream, no request being served. */
+export function isIdleSession(session: LegacySession): boolean {
+  return session.openStreams === 0 && session.activeRequests === 0;
 }
 
 /** Closes a session's transport (ending its streams) and its server; never throws. */

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { clearInterval, setInterval } from 'node:timers';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { isInitializeRequest, type McpServer } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import type { Caller } from '../../core/engine';
 import { isSameCaller } from './caller-auth-info';
-import { closeLegacySession, type LegacySession } from './legacy-session';
+import { closeLegacySession, isIdleSession, type LegacySession } from './legacy-session';
 import type { ResourceChange } from './resource-change';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import { writeJsonRpcError } from './write-json-rpc-error';
@@ -13,9 +12,10 @@ import { writeJsonRpcError } from './write-json-rpc-error';
 /** Options of {@link LegacySessions}. */
 export interface LegacySessionsOptions {
   createServer(caller: Caller, subscriptions: ResourceSubscriptions): McpServer;
-  /** A session without requests or open streams for this long is closed. */
+  /** A session without requests or open streams for this long is closed by {@link LegacySessions.sweep}. */
   idleMs: number;
-  sweepIntervalMs: number;
+  /** The most sessions one token (actor) holds at once. */
+  maxSessionsPerToken: number;
   clock: () => number;
 }
 
@@ -24,17 +24,17 @@ export interface LegacySessionsOptions {
  * opens its notification stream, DELETE ends it, idle sessions are swept. An unknown or ended
  * session id is 404 so clients re-initialize; a request without one that is not `initialize` is
  * 400. Security: a session is bound to the token that opened it (same actor and scopes); any
- * other token presenting its id gets the same 404 as an unknown id, so ids cannot be probed.
+ * other token presenting its id gets the same 404 as an unknown id, so ids cannot be probed. A
+ * token holds at most `maxSessionsPerToken` sessions: one more `initialize` closes the token's
+ * least recently used idle session, or is refused with 429 when none is idle.
  */
 export class LegacySessions {
   private readonly sessions = new Map<string, LegacySession>();
-  private readonly sweeper: ReturnType<typeof setInterval>;
+  /** Sessions being opened per actor, counted against the cap until they are registered. */
+  private readonly opening = new Map<string, number>();
   private closed = false;
 
-  constructor(private readonly options: LegacySessionsOptions) {
-    this.sweeper = setInterval(() => this.sweep(), options.sweepIntervalMs);
-    this.sweeper.unref();
-  }
+  constructor(private readonly options: LegacySessionsOptions) {}
 
   /** How many sessions are open. */
   get size(): number {
@@ -52,46 +52,105 @@ export class LegacySessions {
   }
 
   /** Sends `resources/updated` to each session subscribed to the change, and `list_changed` to all when the list changed. */
-  publish(change: ResourceChange, affected: ReadonlySet<string>): void {
+  publish(change: ResourceChange): void {
     for (const session of this.sessions.values()) {
-      for (const uri of session.subscriptions.notificationsFor(change, affected)) session.server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+      for (const uri of session.subscriptions.notificationsFor(change)) session.server.server.sendResourceUpdated({ uri }).catch(() => undefined);
       if (change.listChanged) session.server.sendResourceListChanged();
     }
   }
 
-  /** Stops the sweeper and closes every session. */
+  /** The actors holding a session. */
+  actors(): Set<string> {
+    return new Set([...this.sessions.values()].map((session) => session.caller.actor));
+  }
+
+  /** Closes every session of `actors` (their tokens were revoked), streams included. */
+  async end(actors: ReadonlySet<string>): Promise<void> {
+    const ended = [...this.sessions.values()].filter((session) => actors.has(session.caller.actor));
+    await Promise.all(ended.map((session) => this.endSession(session)));
+  }
+
+  /** Closes the sessions idle for longer than `idleMs`. */
+  sweep(): void {
+    const now = this.options.clock();
+    for (const session of this.sessions.values()) {
+      if (isIdleSession(session) && now - session.lastSeen >= this.options.idleMs) void this.endSession(session);
+    }
+  }
+
+  /** Closes every session; later requests are refused with 503. */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.sweeper);
-    await Promise.all([...this.sessions.values()].map((session) => this.end(session)));
+    await Promise.all([...this.sessions.values()].map((session) => this.endSession(session)));
   }
 
   private async handleWithoutSession(request: Request, response: Response, caller: Caller): Promise<void> {
     if (request.method !== 'POST' || !isInitializeRequest(request.body)) {
       return writeJsonRpcError(response, 400, -32000, 'Bad Request: no Mcp-Session-Id; start a session with initialize');
     }
+    if (!this.makeRoom(caller.actor)) {
+      const limit = this.options.maxSessionsPerToken;
+      const message = `Too many sessions: this token holds ${limit}, none of them idle. End one with DELETE /mcp, or close its notification stream, then initialize again.`;
+      return writeJsonRpcError(response, 429, -32000, message, { data: { code: 'rate_limited', details: { max_sessions: limit } } });
+    }
     await this.open(request, response, caller);
   }
 
+  /** True when `actor` may open one more session, after closing its least recently used idle one if needed. */
+  private makeRoom(actor: string): boolean {
+    const own = [...this.sessions.values()].filter((session) => session.caller.actor === actor);
+    if (own.length + (this.opening.get(actor) ?? 0) < this.options.maxSessionsPerToken) return true;
+    const idle = own.filter(isIdleSession).sort((first, second) => first.lastSeen - second.lastSeen)[0];
+    if (idle === undefined) return false;
+    void this.endSession(idle);
+    return true;
+  }
+
   private async open(request: Request, response: Response, caller: Caller): Promise<void> {
+    const release = this.reserve(caller.actor);
     const subscriptions = new ResourceSubscriptions();
     const server = this.options.createServer(caller, subscriptions);
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void this.sessions.set(id, { id, transport, server, caller, subscriptions, lastSeen: this.options.clock(), openStreams: 0 }),
+      onsessioninitialized: (id) => {
+        release();
+        this.sessions.set(id, { id, transport, server, caller, subscriptions, lastSeen: this.options.clock(), openStreams: 0, activeRequests: 0 });
+      },
       onsessionclosed: (id) => void this.sessions.delete(id),
     });
-    await server.connect(transport);
-    server.server.onclose = () => this.forget(transport.sessionId);
-    await transport.handleRequest(request, response, request.body);
+    try {
+      await server.connect(transport);
+      server.server.onclose = () => this.forget(transport.sessionId);
+      await transport.handleRequest(request, response, request.body);
+    } finally {
+      release();
+    }
     if (transport.sessionId === undefined || !this.sessions.has(transport.sessionId)) await closeLegacySession({ transport, server });
+  }
+
+  /** Counts a session being opened by `actor`; the returned function (idempotent) stops counting it. */
+  private reserve(actor: string): () => void {
+    this.opening.set(actor, (this.opening.get(actor) ?? 0) + 1);
+    let reserved = true;
+    return () => {
+      if (!reserved) return;
+      reserved = false;
+      const left = (this.opening.get(actor) ?? 1) - 1;
+      if (left === 0) this.opening.delete(actor);
+      else this.opening.set(actor, left);
+    };
   }
 
   private async serve(session: LegacySession, request: Request, response: Response): Promise<void> {
     session.lastSeen = this.options.clock();
     if (request.method === 'GET') this.trackStream(session, response);
-    await session.transport.handleRequest(request, response, request.body);
-    session.lastSeen = this.options.clock();
+    session.activeRequests += 1;
+    try {
+      await session.transport.handleRequest(request, response, request.body);
+    } finally {
+      session.activeRequests -= 1;
+      session.lastSeen = this.options.clock();
+    }
   }
 
   private trackStream(session: LegacySession, response: Response): void {
@@ -102,14 +161,7 @@ export class LegacySessions {
     });
   }
 
-  private sweep(): void {
-    const now = this.options.clock();
-    for (const session of this.sessions.values()) {
-      if (session.openStreams === 0 && now - session.lastSeen >= this.options.idleMs) void this.end(session);
-    }
-  }
-
-  private async end(session: LegacySession): Promise<void> {
+  private async endSession(session: LegacySession): Promise<void> {
     this.sessions.delete(session.id);
     await closeLegacySession(session);
   }

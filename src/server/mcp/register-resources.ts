@@ -1,5 +1,6 @@
 import { ResourceTemplate, type McpServer, type ReadResourceResult, type Resource, type Variables } from '@modelcontextprotocol/server';
 import type { Caller, Engine } from '../../core/engine';
+import type { GenerationCache } from './generation-cache';
 import { paginate } from './paginate';
 import type { ResourceContent, ResourceProvider } from './resources';
 import { toProtocolError } from './to-protocol-error';
@@ -11,18 +12,21 @@ export interface ResourceContext {
   providers: readonly ResourceProvider[];
   /** How many resources one `resources/list` page holds. */
   pageSize: number;
+  /** Full listings by caller scopes, cleared with every vault or audit event. */
+  listings: GenerationCache<Resource[]>;
 }
 
 /**
  * Registers each provider with the SDK: a fixed URI as a resource, a URI template as a template
  * with completion of its variables. `resources/list` is answered here rather than by the SDK so
  * it can be paginated: fixed resources, then each template's concrete resources, in provider
- * order, `pageSize` at a time.
+ * order, `pageSize` at a time. The full listing is built once and kept in `listings` until the
+ * vault changes, so walking every page costs one listing rather than one per page.
  */
 export function registerResources(server: McpServer, context: ResourceContext): void {
   for (const provider of context.providers) registerProvider(server, context, provider);
   server.server.setRequestHandler('resources/list', async (request) => {
-    const page = paginate(await listAll(context), request.params?.cursor, context.pageSize);
+    const page = paginate(await cachedListing(context), request.params?.cursor, context.pageSize);
     return { resources: page.items, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
   });
 }
@@ -44,6 +48,17 @@ async function read(context: ResourceContext, provider: ResourceProvider, uri: s
   } catch (error: unknown) {
     throw toProtocolError(error, uri);
   }
+}
+
+async function cachedListing(context: ResourceContext): Promise<Resource[]> {
+  // A listing depends on the caller's scopes only (never on which token holds them).
+  const key = JSON.stringify([...context.caller.scopes].sort());
+  const cached = context.listings.get(key);
+  if (cached !== undefined) return cached;
+  const ticket = context.listings.begin();
+  const listing = await listAll(context);
+  context.listings.store(key, listing, ticket);
+  return listing;
 }
 
 async function listAll(context: ResourceContext): Promise<Resource[]> {

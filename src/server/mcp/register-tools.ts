@@ -1,9 +1,9 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type McpServer } from '@modelcontextprotocol/server';
-import { z } from 'zod';
 import type { Caller, Engine } from '../../core/engine';
 import type { Operation } from '../../core/ops/operation';
-import { REPLAY_META_KEY, type ReplayCache } from './replay-cache';
+import { isReplayable, REPLAY_META_KEY, type ReplayCache } from './replay-cache';
 import { toToolErrorResult, toToolResult } from './tool-result';
+import { toolSchemasOf } from './tool-schemas';
 
 /** What tool calls run against. */
 export interface ToolContext {
@@ -12,14 +12,14 @@ export interface ToolContext {
   replay: ReplayCache;
 }
 
-const outputJsonSchemas = new WeakMap<Operation, Record<string, unknown>>();
-
 /**
- * Registers every operation the caller's scopes allow as a tool (title, description, zod input
- * and output schemas, annotations), then takes over `tools/call` so that every call (listed or
- * not) goes through the engine: an operation hidden from this caller answers `forbidden`, bad
- * input `invalid_input`, both as `isError` results with `{code, message, details}`. A name
- * that is no operation at all is a JSON-RPC invalid-params error, as the spec shows.
+ * Registers every operation the caller's scopes allow as a tool (title, description, input and
+ * output schemas converted to JSON Schema once per process, annotations), then takes over
+ * `tools/call` so that every call (listed or not) goes through the engine: an operation hidden
+ * from this caller answers `forbidden`, bad input `invalid_input`, both as `isError` results
+ * with `{code, message, details}`. A name that is no operation at all is a JSON-RPC
+ * invalid-params error, as the spec shows. Replayable calls (read-only, not admin) go through
+ * the replay cache.
  */
 export function registerTools(server: McpServer, context: ToolContext): void {
   for (const operation of context.engine.registry.visibleTo(context.caller.scopes)) {
@@ -29,19 +29,20 @@ export function registerTools(server: McpServer, context: ToolContext): void {
 }
 
 function toolConfig(operation: Operation) {
+  const schemas = toolSchemasOf(operation);
   return {
     title: operation.title,
     description: operation.description,
-    inputSchema: operation.input,
-    outputSchema: operation.output,
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
     annotations: { title: operation.title, ...operation.annotations },
   };
 }
 
 async function callTool(server: McpServer, context: ToolContext, name: string, input: unknown): Promise<CallToolResult> {
   const operation = findOperation(context.engine, name);
-  const result = operation.annotations.readOnlyHint ? await callReplayable(context, name, input) : await invoke(context, name, input);
-  return result.isError === true ? result : server.server.projectCallToolResult(result, outputJsonSchemaOf(operation));
+  const result = isReplayable(operation) ? await callReplayable(context, name, input) : await invoke(context, name, input);
+  return result.isError === true ? result : server.server.projectCallToolResult(result, toolSchemasOf(operation).outputJsonSchema);
 }
 
 async function callReplayable(context: ToolContext, name: string, input: unknown): Promise<CallToolResult> {
@@ -66,13 +67,4 @@ function findOperation(engine: Engine, name: string): Operation {
   const operation = engine.registry.list().find((candidate) => candidate.name === name);
   if (operation === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
   return operation;
-}
-
-function outputJsonSchemaOf(operation: Operation): Record<string, unknown> {
-  let schema = outputJsonSchemas.get(operation);
-  if (schema === undefined) {
-    schema = z.toJSONSchema(operation.output, { io: 'output', target: 'draft-2020-12' });
-    outputJsonSchemas.set(operation, schema);
-  }
-  return schema;
 }

@@ -1,5 +1,7 @@
 import type { Caller, Engine } from '../../core/engine';
 import { toErrorEnvelope } from '../http/envelope';
+import type { IfMatchCondition } from './read-if-match';
+import { resolveIfMatch } from './resolve-if-match';
 import type { RestRoute } from './rest-route';
 import type { RestResponse } from './rest-response';
 
@@ -9,12 +11,14 @@ export const OPERATION_HEADER = 'X-Indx-Operation';
 /**
  * Runs a route's operation and shapes the response: `{ok: true, data}` with 200 (201 when the
  * output says `created: true`), an `ETag` header when the output carries an etag, and for a
- * HEAD-bound operation no body and 404 when the output says `exists: false`. Failures become
- * the error envelope with the status of their code.
+ * HEAD-bound operation no body and 404 when the output says `exists: false`. An `If-Match`
+ * condition becomes `if_match` first (see `resolveIfMatch`). Failures become the error envelope
+ * with the status of their code.
  */
-export async function executeRoute(engine: Engine, route: RestRoute, input: Record<string, unknown>, caller: Caller): Promise<RestResponse> {
+export async function executeRoute(engine: Engine, route: RestRoute, input: Record<string, unknown>, caller: Caller, ifMatch: IfMatchCondition | null = null): Promise<RestResponse> {
   try {
-    const { output } = await engine.call(route.operation.name, input, caller);
+    const precondition = await resolveIfMatch(engine, route, input, caller, ifMatch);
+    const { output } = await engine.call(route.operation.name, { ...input, ...precondition }, caller);
     return toSuccess(route, output as Record<string, unknown>);
   } catch (error: unknown) {
     const { status, body } = toErrorEnvelope(error);

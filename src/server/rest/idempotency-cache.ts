@@ -22,9 +22,11 @@ interface Entry {
 /**
  * Responses to writes sent with an `Idempotency-Key`, kept in memory (they do not survive a
  * restart). The same key with the same request fingerprint within the TTL gets the stored
- * response again, even while the first request is still running; the same key with a
- * different request fails with `idempotency_key_reused`. Only successful (2xx) responses are
- * kept: a failed write may be retried with the same key.
+ * response again; the same key with a different request fails with `idempotency_key_reused`.
+ * Only successful (2xx) responses are kept: a failed write may be retried with the same key.
+ * A duplicate that arrives while the first request is still running waits for it: when the
+ * first succeeds the duplicate gets its response as a replay, when it fails the duplicate runs
+ * as a request of its own (a failure is never handed out as a replay).
  */
 export class IdempotencyCache {
   private readonly entries = new Map<string, Entry>();
@@ -46,7 +48,10 @@ export class IdempotencyCache {
     const existing = this.live(key);
     if (existing !== undefined) {
       if (existing.fingerprint !== fingerprint) throw reused(clientKey);
-      return { response: await existing.response, replayed: true };
+      const earlier = await existing.response.catch(() => null);
+      if (earlier !== null && isSuccess(earlier)) return { response: earlier, replayed: true };
+      this.remove(key, existing);
+      return this.run(owner, clientKey, fingerprint, produce);
     }
     const entry: Entry = { fingerprint, created: this.clock(), bytes: 0, response: produce() };
     this.entries.set(key, entry);
@@ -65,7 +70,7 @@ export class IdempotencyCache {
   }
 
   private settle(key: string, entry: Entry, response: RestResponse): void {
-    if (response.status < 200 || response.status > 299) return this.remove(key, entry);
+    if (!isSuccess(response)) return this.remove(key, entry);
     entry.bytes = JSON.stringify(response.body ?? null).length;
     this.bytes += entry.bytes;
     this.evict();
@@ -85,6 +90,10 @@ export class IdempotencyCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+function isSuccess(response: RestResponse): boolean {
+  return response.status >= 200 && response.status <= 299;
 }
 
 function reused(key: string): IndxError {

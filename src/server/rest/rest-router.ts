@@ -3,9 +3,11 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Caller, Engine } from '../../core/engine';
 import { IndxError } from '../../core/errors';
 import { sendError, sendFailure } from '../http/envelope';
+import { toCanonicalJson } from './canonical-json';
 import { executeRoute } from './execute-route';
 import type { IdempotencyCache } from './idempotency-cache';
 import { matchRoute, type RouteMatch } from './match-route';
+import { readIfMatch } from './read-if-match';
 import { requestInput } from './request-input';
 import { deriveRoutes } from './rest-route';
 import type { RestResponse } from './rest-response';
@@ -34,16 +36,17 @@ export function createRestRouter(engine: Engine, idempotency: IdempotencyCache):
 
 async function respond(engine: Engine, idempotency: IdempotencyCache, request: Request, match: RouteMatch, caller: Caller): Promise<{ response: RestResponse; replayed: boolean }> {
   const input = requestInput(request, match);
-  const produce = () => executeRoute(engine, match.route, input, caller);
+  const ifMatch = readIfMatch(request.headers['if-match']);
+  const produce = () => executeRoute(engine, match.route, input, caller, ifMatch);
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || SAFE_METHODS.has(request.method)) return { response: await produce(), replayed: false };
   if (key.length === 0 || key.length > 255) throw new IndxError('invalid_input', 'Idempotency-Key must be 1–255 characters (a UUID is a good choice).', {});
   return idempotency.run(caller.actor, key, fingerprint(request), produce);
 }
 
-/** The request an idempotency key stands for: method, target, If-Match and body. */
+/** The request an idempotency key stands for: method, target, If-Match and body (keys sorted, so their order does not matter). */
 function fingerprint(request: Request): string {
-  const parts = [request.method, request.originalUrl, request.headers['if-match'] ?? '', JSON.stringify(request.body ?? null)];
+  const parts = [request.method, request.originalUrl, request.headers['if-match'] ?? '', toCanonicalJson(request.body ?? null)];
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 

@@ -56,6 +56,17 @@ describe('GET /v1/events (server-sent events)', () => {
     expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'text/event-stream; charset=utf-8', '']);
   });
 
+  it('numbers the events of each stream 1, 2, 3… whatever other streams receive', async () => {
+    const audit = new SseReader(await served.fetch('/v1/events?kinds=audit'));
+    const everything = new SseReader(await served.fetch('/v1/events'));
+    for (const text of ['one', 'two', 'three']) {
+      await served.fetch('/v1/notes/Lonely.md', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ops: [{ op: 'append_body', markdown: text }] }) });
+    }
+    await waitFor(() => audit.events.length === 3 && everything.events.filter((event) => event.event === 'modify').length === 3, 2000);
+    expect(audit.events.map((event) => event.id)).toEqual(['1', '2', '3']);
+    expect(everything.events.map((event) => event.id)).toEqual(everything.events.map((_event, index) => String(index + 1)));
+  });
+
   it('ends open streams when the server closes', async () => {
     const stream = new SseReader(await served.fetch('/v1/events'));
     await served.server.close();

@@ -81,13 +81,13 @@ describe('HTTP security: Host, Origin, bearer tokens, scopes, body limit, rate l
     expect((await served.fetch('/v1/notes/Lonely.md', { token: served.read })).status).toBe(200);
   });
 
-  it('handles a 10 MB body and answers 413 payload_too_large past 16 MB, staying up', async () => {
-    const big = 'a'.repeat(10 * 1024 * 1024);
+  it('handles a 7 MB body and answers a clear 413 payload_too_large to a 10 MB one, staying up', async () => {
+    const big = 'a'.repeat(7 * 1024 * 1024);
     const written = await served.fetch('/v1/notes/Big.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ body: big }) });
     expect(written.status).toBe(201);
-    const tooBig = await served.fetch('/v1/notes/Huge.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ body: 'b'.repeat(17 * 1024 * 1024) }) });
+    const tooBig = await served.fetch('/v1/notes/Huge.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ body: 'b'.repeat(10 * 1024 * 1024) }) });
     expect(tooBig.status).toBe(413);
-    expect(await tooBig.json()).toMatchObject({ ok: false, error: { code: 'payload_too_large' } });
+    expect(await tooBig.json()).toMatchObject({ ok: false, error: { code: 'payload_too_large', message: expect.stringContaining('8mb') as unknown, details: { limit: '8mb' } } });
     const broken = await served.fetch('/v1/notes/X.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"body": ' });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
@@ -105,6 +105,37 @@ describe('HTTP server lifecycle and options', () => {
       const limited = await served.fetch('/v1/tags', { token: served.read });
       expect(await limited.json()).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
       expect((await served.fetch('/v1/tags', { token: served.write })).status).toBe(200);
+    } finally {
+      await served.dispose();
+    }
+  });
+
+  it('answers 429 to an address after too many failed authentications, before verifying any token', async () => {
+    const served = await serveVault({ authFailureLimit: { limit: 3, windowMs: 60_000 } });
+    try {
+      const statuses = [];
+      for (const token of [null, 'indx_' + 'B'.repeat(43), 'garbage']) statuses.push((await served.fetch('/v1/tags', { token })).status);
+      expect(statuses).toEqual([401, 401, 401]);
+      const verify = jest.spyOn(served.tokens, 'verify');
+      const limited = await served.fetch('/v1/tags', { token: 'indx_' + 'C'.repeat(43) });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await limited.json()).toMatchObject({ ok: false, error: { code: 'rate_limited', details: { limit: 3, window_ms: 60_000 } } });
+      // Loopback clients share one address: until the window passes even a good token waits.
+      expect((await served.fetch('/v1/tags', { token: served.read })).status).toBe(429);
+      expect(verify).not.toHaveBeenCalled();
+      verify.mockRestore();
+    } finally {
+      await served.dispose();
+    }
+  });
+
+  it('counts only failures: successful requests never use up the failed-authentication budget', async () => {
+    const served = await serveVault({ authFailureLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      for (let index = 0; index < 5; index += 1) expect((await served.fetch('/v1/tags', { token: served.read })).status).toBe(200);
+      expect((await served.fetch('/v1/tags', { token: null })).status).toBe(401);
+      expect((await served.fetch('/v1/tags', { token: served.read })).status).toBe(200);
     } finally {
       await served.dispose();
     }

@@ -22,10 +22,10 @@ export const SERVED_FILES: TempFiles = {
   'Lonely.md': 'no links\n',
 };
 
-/** Serves a temp vault; `options` override the server's. */
-export async function serveVault(options: Partial<StartServerOptions> & { files?: TempFiles; watch?: boolean } = {}): Promise<ServedVault> {
+/** Serves a temp vault; `options` override the server's (`tokenRefreshMs`: the token store's `refreshMs`). */
+export async function serveVault(options: Partial<StartServerOptions> & { files?: TempFiles; watch?: boolean; tokenRefreshMs?: number } = {}): Promise<ServedVault> {
   const vault = await createTempVault(options.files ?? SERVED_FILES, { watch: options.watch });
-  const tokens = await TokenStore.load(vault.engine.storage);
+  const tokens = await TokenStore.load(vault.engine.storage, { refreshMs: options.tokenRefreshMs });
   const [read, write, admin] = await Promise.all([tokens.create('reader', 'vault:read'), tokens.create('writer', 'vault:read,vault:write'), tokens.create('admin', 'vault:admin')].map(async (created) => (await created).token));
   const server = await startServer({ engine: vault.engine, tokens, port: 0, ...options });
   return {

@@ -2,6 +2,8 @@
 export interface ServerSentEvent {
   event: string;
   data: string;
+  /** The `id` field; undefined when the event had none. */
+  id?: string;
 }
 
 /** Reads server-sent events from a fetch response as they arrive. */
@@ -36,7 +38,7 @@ export class SseReader {
       const block = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end + 2);
       const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-      if (fields.event !== undefined) this.events.push({ event: fields.event, data: fields.data ?? '' });
+      if (fields.event !== undefined) this.events.push({ event: fields.event, data: fields.data ?? '', ...(fields.id === undefined ? {} : { id: fields.id }) });
       end = this.buffer.indexOf('\n\n');
     }
   }

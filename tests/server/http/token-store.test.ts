@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { constantTimeEqual } from '../../../src/core/auth/constant-time-equal';
 import { hashToken } from '../../../src/core/auth/hash-token';
 import { TokenStore } from '../../../src/core/auth/token-store';
+import type { Storage } from '../../../src/core/vault/storage';
 import { FileStorage } from '../../../src/hosts/node/file-storage';
 import { writeTempFolder } from '../../helpers/temp-vault';
 
@@ -91,6 +92,78 @@ describe('TokenStore', () => {
     await expect(store.create('two', 'vault:read')).rejects.toMatchObject({ code: 'internal_error' });
     expect(await readFile(join(folder, 'tokens.json'), 'utf8')).toBe('{broken');
     expect(created.token).toMatch(/^indx_/);
+  });
+});
+
+/** A FileStorage that counts reads of each entry (a fake that records calls). */
+class CountingStorage extends FileStorage implements Storage {
+  readonly reads = new Map<string, number>();
+
+  override read(name: string): Promise<Uint8Array | null> {
+    this.reads.set(name, (this.reads.get(name) ?? 0) + 1);
+    return super.read(name);
+  }
+}
+
+describe('TokenStore: revocation and re-reads', () => {
+  let folder: string;
+
+  beforeEach(async () => {
+    folder = await writeTempFolder({});
+  });
+
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('re-reads the token file at most once per refresh interval for unknown tokens', async () => {
+    let now = 0;
+    const storage = new CountingStorage(folder);
+    const store = await TokenStore.load(storage, { clock: () => now, refreshMs: 1000 });
+    const readsAfterLoad = storage.reads.get('tokens.json') ?? 0;
+    const unknown = (index: number) => `indx_${String(index).padStart(43, 'x')}`;
+    for (let index = 0; index < 50; index += 1) expect(await store.verify(unknown(index))).toBeNull();
+    expect((storage.reads.get('tokens.json') ?? 0) - readsAfterLoad).toBe(1);
+    now += 500;
+    for (let index = 0; index < 50; index += 1) await store.verify(unknown(index));
+    expect((storage.reads.get('tokens.json') ?? 0) - readsAfterLoad).toBe(1);
+    now += 1001;
+    for (let index = 0; index < 50; index += 1) await store.verify(unknown(index));
+    expect((storage.reads.get('tokens.json') ?? 0) - readsAfterLoad).toBe(2);
+  });
+
+  it('isActive follows revocations by another process once the copy in memory is stale', async () => {
+    let now = 0;
+    const server = await TokenStore.load(new FileStorage(folder), { clock: () => now, refreshMs: 1000 });
+    const cli = new TokenStore(new FileStorage(folder));
+    await cli.create('agent', 'vault:read');
+    now += 1001;
+    expect(await server.isActive('agent')).toBe(true);
+    expect(await server.isActive('nobody')).toBe(false);
+    await cli.revoke('agent');
+    expect(await server.isActive('agent')).toBe(true);
+    now += 1001;
+    expect(await server.isActive('agent')).toBe(false);
+  });
+
+  it('tells onRevoked listeners about in-process revokes, re-read revocations and replaced secrets', async () => {
+    let now = 0;
+    const server = await TokenStore.load(new FileStorage(folder), { clock: () => now, refreshMs: 1000 });
+    const heard: string[][] = [];
+    const stop = server.onRevoked((names) => heard.push([...names]));
+    await server.create('one', 'vault:read');
+    await server.create('two', 'vault:read');
+    await server.revoke('one');
+    expect(heard).toEqual([['one']]);
+    const cli = new TokenStore(new FileStorage(folder));
+    await cli.revoke('two');
+    await cli.create('two', 'vault:admin');
+    now += 1001;
+    expect(await server.isActive('two')).toBe(true);
+    expect(heard).toEqual([['one'], ['two']]);
+    stop();
+    await server.revoke('two');
+    expect(heard).toEqual([['one'], ['two']]);
   });
 });
 

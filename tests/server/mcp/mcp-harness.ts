@@ -13,6 +13,8 @@ export const ERAS: readonly Era[] = ['legacy', 'modern'];
 /** A temp vault served by the real HTTP server with the MCP endpoint, and a token per scope. */
 export interface McpHarness {
   vault: TempVault;
+  /** The token store the server authenticates with. */
+  tokens: TokenStore;
   server: RunningServer;
   /** The endpoint URL, `…/mcp`. */
   url: string;
@@ -42,6 +44,7 @@ export async function startMcpHarness(options: { files?: TempFiles; watch?: bool
   const clients: Client[] = [];
   return {
     vault,
+    tokens,
     server,
     url,
     read,

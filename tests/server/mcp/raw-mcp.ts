@@ -5,11 +5,11 @@ export const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params:
 export const TOOLS_LIST = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
 
 /** Sends one raw MCP HTTP request with the headers a 2025-11-25 client sends. */
-export function sendRaw(url: string, token: string, init: { method?: string; body?: unknown; session?: string } = {}): Promise<Response> {
+export function sendRaw(url: string, token: string, init: { method?: string; body?: unknown; session?: string; signal?: AbortSignal } = {}): Promise<Response> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (init.session !== undefined) headers['Mcp-Session-Id'] = init.session;
-  return fetch(url, { method: init.method ?? 'POST', headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
+  return fetch(url, { method: init.method ?? 'POST', headers, signal: init.signal ?? null, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
 }
 
 /** Opens a legacy session by hand; resolves with its id. */

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { startMcpHarness, type McpHarness } from './mcp-harness';
-import { openRawSession, sendRaw, TOOLS_LIST } from './raw-mcp';
+import { INITIALIZE, openRawSession, sendRaw, TOOLS_LIST } from './raw-mcp';
 
 // The sessionful 2025-11-25 leg, over raw HTTP: what a legacy client needs to recover
 // (404 on an unknown session, so it re-initializes), DELETE, the idle sweep, token binding.
@@ -91,5 +91,62 @@ describe('the idle sweep', () => {
     const client = await harness.connect('legacy', harness.read);
     await delay(IDLE_MS * 3);
     expect((await client.callTool({ name: 'note_exists', arguments: { path: 'Welcome.md' } })).isError).not.toBe(true);
+  });
+});
+
+describe('sessions per token', () => {
+  const CAP = 2;
+  let harness: McpHarness;
+
+  beforeAll(async () => {
+    harness = await startMcpHarness({ endpoint: { maxSessionsPerToken: CAP } });
+  });
+  afterAll(() => harness.dispose());
+
+  async function statusOf(session: string): Promise<number> {
+    const response = await sendRaw(harness.url, harness.read, { body: TOOLS_LIST, session });
+    await response.text();
+    return response.status;
+  }
+
+  /** Opens the session's GET notification stream; abort the controller to close it. */
+  async function openStream(session: string, controller: AbortController): Promise<void> {
+    const response = await sendRaw(harness.url, harness.read, { method: 'GET', session, signal: controller.signal });
+    expect(response.status).toBe(200);
+  }
+
+  test('one initialize past the cap closes the least recently used idle session of that token only', async () => {
+    const first = await openRawSession(harness.url, harness.read);
+    const second = await openRawSession(harness.url, harness.read);
+    const other = await openRawSession(harness.url, harness.write);
+    await delay(5);
+    expect(await statusOf(first)).toBe(200);
+    const third = await openRawSession(harness.url, harness.read);
+    expect(await statusOf(second)).toBe(404);
+    expect([await statusOf(first), await statusOf(third)]).toEqual([200, 200]);
+    const response = await sendRaw(harness.url, harness.write, { body: TOOLS_LIST, session: other });
+    expect(response.status).toBe(200);
+    await response.text();
+    for (const session of [first, third]) await (await sendRaw(harness.url, harness.read, { method: 'DELETE', session })).text();
+  });
+
+  test('when every session of the token is listening, initialize is refused with 429 and nothing is closed', async () => {
+    const sessions = [await openRawSession(harness.url, harness.read), await openRawSession(harness.url, harness.read)];
+    const streams = new AbortController();
+    for (const session of sessions) await openStream(session, streams);
+    const refused = await sendRaw(harness.url, harness.read, { body: INITIALIZE });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Too many sessions') as unknown, data: { code: 'rate_limited', details: { max_sessions: CAP } } } });
+    expect([await statusOf(sessions[0] ?? ''), await statusOf(sessions[1] ?? '')]).toEqual([200, 200]);
+    streams.abort();
+    // Once a stream closes its session is idle again, so the next initialize makes room.
+    let status = 429;
+    for (let attempt = 0; status === 429 && attempt < 20; attempt += 1) {
+      await delay(25);
+      const retried = await sendRaw(harness.url, harness.read, { body: INITIALIZE });
+      await retried.text();
+      status = retried.status;
+    }
+    expect(status).toBe(200);
   });
 });

@@ -54,6 +54,32 @@ describe('REST: Idempotency-Key on writes', () => {
   });
 });
 
+describe('REST: Idempotency-Key fingerprints and failed first requests', () => {
+  let served: ServedVault;
+
+  beforeEach(async () => {
+    served = await serveVault();
+  });
+
+  afterEach(async () => {
+    await served.dispose();
+  });
+
+  it('treats bodies that differ only in key order as the same request', async () => {
+    const first = await served.fetch('/v1/notes/Ordered.md', { method: 'PUT', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'order' }, body: '{"body":"x","frontmatter":{"a":1,"b":[2,{"c":3,"d":4}]}}' });
+    const second = await served.fetch('/v1/notes/Ordered.md', { method: 'PUT', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'order' }, body: '{"frontmatter":{"b":[2,{"d":4,"c":3}],"a":1},"body":"x"}' });
+    expect([first.status, second.status, second.headers.get('x-indx-idempotent-replay')]).toEqual([201, 201, 'true']);
+    const reordered = await served.fetch('/v1/notes/Ordered.md', { method: 'PUT', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'order' }, body: '{"frontmatter":{"b":[{"d":4,"c":3},2],"a":1},"body":"x"}' });
+    expect(reordered.status).toBe(409);
+  });
+
+  it('never hands a concurrent duplicate the failure of the first request as a replay', async () => {
+    const [one, two] = await Promise.all([1, 2].map(() => served.fetch('/v1/notes/Missing.md', { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'fails' }, body: APPEND })));
+    expect([one?.status, two?.status]).toEqual([404, 404]);
+    expect([one?.headers.get('x-indx-idempotent-replay'), two?.headers.get('x-indx-idempotent-replay')]).toEqual([null, null]);
+  });
+});
+
 describe('IdempotencyCache', () => {
   const ok = (body: unknown) => () => Promise.resolve({ status: 200, headers: {}, body });
 
@@ -65,6 +91,24 @@ describe('IdempotencyCache', () => {
     expect((await cache.run('token:a', 'k', 'f1', ok(2))).replayed).toBe(true);
     now = 24 * 60 * 60 * 1000 + 1;
     expect(await cache.run('token:a', 'k', 'f2', ok(3))).toEqual({ response: { status: 200, headers: {}, body: 3 }, replayed: false });
+  });
+
+  it('runs a waiting duplicate on its own when the first request fails or throws, replays it when it succeeds', async () => {
+    const cache = new IdempotencyCache();
+    let release: (() => void) | undefined;
+    const slowFailure = () => new Promise<{ status: number; headers: Record<string, string>; body: unknown }>((resolve) => (release = () => resolve({ status: 500, headers: {}, body: 'failed' })));
+    const first = cache.run('t', 'k', 'f', slowFailure);
+    const duplicate = cache.run('t', 'k', 'f', ok('second try'));
+    release?.();
+    expect(await first).toEqual({ response: { status: 500, headers: {}, body: 'failed' }, replayed: false });
+    expect(await duplicate).toEqual({ response: { status: 200, headers: {}, body: 'second try' }, replayed: false });
+    const thrown = cache.run('t', 'thrown', 'f', () => Promise.reject(new Error('boom')));
+    const afterThrow = cache.run('t', 'thrown', 'f', ok('ran'));
+    await expect(thrown).rejects.toThrow('boom');
+    expect(await afterThrow).toEqual({ response: { status: 200, headers: {}, body: 'ran' }, replayed: false });
+    const success = cache.run('t', 'good', 'f', ok('once'));
+    const replay = cache.run('t', 'good', 'f', ok('never'));
+    expect([(await success).replayed, await replay]).toEqual([false, { response: { status: 200, headers: {}, body: 'once' }, replayed: true }]);
   });
 
   it('evicts the oldest keys past its entry and byte caps', async () => {

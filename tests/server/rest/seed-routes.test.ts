@@ -9,6 +9,11 @@ const BODIES: Record<string, unknown> = {
   vault_config_set: { config: {} },
 };
 
+/** Query strings of GET rows that need input beyond the path. */
+const QUERIES: Record<string, string> = {
+  vault_search: '?q=Saturday',
+};
+
 describe('the REST surface walks the seed 000 §7 table', () => {
   let served: ServedVault;
   const rows = seedRows();
@@ -41,7 +46,7 @@ describe('the REST surface walks the seed 000 §7 table', () => {
     const implemented = rows.filter((row) => names.has(row.tool)).sort((a, b) => last(a) - last(b));
     for (const row of implemented) {
       const note = row.method === 'GET' || row.method === 'HEAD' ? 'Daily/2026-11-21.md' : row.tool === 'note_delete' ? 'Moved.md' : 'Lonely.md';
-      const path = row.path.replace('{path}', encodeURIComponent(note)).replace('{tag}', 'journal');
+      const path = row.path.replace('{path}', encodeURIComponent(note)).replace('{tag}', 'journal') + (QUERIES[row.tool] ?? '');
       const body = BODIES[row.tool];
       const response = await served.fetch(path, { method: row.method, token: served.admin, ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }) });
       expect([row.tool, response.headers.get('x-indx-operation'), response.status]).toEqual([row.tool, row.tool, 200]);

@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { TokenStore } from '../../../../src/core/auth/token-store';
 import { readVaultConfig } from '../../../../src/core/config/vault-config';
 import { Engine } from '../../../../src/core/engine';
+import { isIndxError } from '../../../../src/core/errors';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
@@ -22,8 +23,10 @@ const NEW_TOKEN_SCOPES = ['vault:read', 'vault:write'];
 
 /**
  * `indx serve --vault DIR [--port N] [--new-token [PREFIX]]`: serves a vault folder headlessly
- * (MCP at /mcp, REST under /v1) on 127.0.0.1 until interrupted, holding the vault's write lock,
- * and prints the URL, how to create a token and ready-to-paste MCP client configuration.
+ * (MCP at /mcp, REST under /v1) on 127.0.0.1 until interrupted (SIGINT, SIGTERM, SIGHUP),
+ * holding the vault's write lock, and prints the URL, how to create a token and ready-to-paste
+ * MCP client configuration. A token made by `--new-token` lives as long as the server: it is
+ * revoked at shutdown, so repeated runs do not pile up tokens.
  */
 export function registerServeCommand(program: Command): void {
   program
@@ -31,7 +34,7 @@ export function registerServeCommand(program: Command): void {
     .description('Serve a vault folder over HTTP on 127.0.0.1 (MCP at /mcp, REST at /v1) until interrupted')
     .requiredOption('--vault <dir>', 'vault folder')
     .option('--port <port>', 'port on 127.0.0.1 (default: the vault configuration\'s server.port, 27643); 0 picks a free port', parsePort)
-    .option('--new-token [prefix]', 'create a fresh read+write token named <prefix>-<time> (default prefix "serve") and print it once')
+    .option('--new-token [prefix]', 'create a fresh read+write token named <prefix>-<time> (default prefix "serve"), print it once and revoke it when the server stops')
     .action(async (options: ServeOptions) => {
       await serve(options).catch((error: unknown) => {
         process.exitCode = reportError(error);
@@ -54,11 +57,26 @@ async function serve(options: ServeOptions): Promise<void> {
     const server = await startServer({ engine, tokens, port: options.port ?? (await readVaultConfig(storage)).server.port, mcp: createMcpEndpoint });
     cleanup.unshift(() => server.close());
     const token = options.newToken === undefined || options.newToken === false ? null : await tokens.create(tokenName(options.newToken), NEW_TOKEN_SCOPES);
+    if (token !== null) cleanup.unshift(() => revokeQuietly(tokens, token.name));
     process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token: token === null ? null : { name: token.name, secret: token.token, scopes: token.scopes } }));
     await untilInterrupted();
   } finally {
-    for (const step of cleanup) await step();
+    await runAll(cleanup);
   }
+}
+
+/** Runs every cleanup step in order even when one fails, then rethrows the first failure. */
+async function runAll(steps: readonly (() => Promise<void>)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) await step().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
+}
+
+/** Revokes the session token; one already revoked by hand is fine. */
+async function revokeQuietly(tokens: TokenStore, name: string): Promise<void> {
+  await tokens.revoke(name).catch((error: unknown) => {
+    if (!isIndxError(error) || error.code !== 'not_found') throw error;
+  });
 }
 
 function tokenName(prefix: string | true): string {
@@ -70,10 +88,13 @@ function untilInterrupted(): Promise<void> {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      process.off('SIGHUP', stop);
       resolve();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // A closed terminal sends SIGHUP, whose default action would skip the cleanup.
+    process.on('SIGHUP', stop);
   });
 }
 

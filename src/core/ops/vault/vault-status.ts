@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SearchService } from '../../search/service/search-service';
 import { extensionOf } from '../../vault/paths';
 import { defineOperation, READ_ONLY } from '../operation';
 
@@ -9,7 +10,7 @@ export const ENGINE_VERSION = '0.1.0';
 export const vaultStatus = defineOperation({
   name: 'vault_status',
   title: 'Vault status',
-  description: 'Health and counts of the vault: files, notes, canvases, bases, attachments, folders, tags, resolved and unresolved links, and where indx keeps its state.',
+  description: 'Health and counts of the vault: files, notes, canvases, bases, attachments, folders, tags, resolved and unresolved links, where indx keeps its state, and the search index (state, counts, size on disk).',
   input: z.object({}),
   output: z.object({
     name: z.string().describe('Vault name (its folder name).'),
@@ -22,6 +23,16 @@ export const vaultStatus = defineOperation({
     folders: z.number().int().describe('Folders.'),
     links: z.object({ resolved: z.number().int().describe('Resolved link count.'), unresolved: z.number().int().describe('Unresolved link count.') }).describe('Link totals, as Obsidian counts them.'),
     state_location: z.string().describe('Folder holding indx state (index, tokens, audit log).'),
+    index: z
+      .object({
+        state: z.enum(['idle', 'building', 'ready']).describe('idle until the first search starts it; building while notes are being indexed; ready when every note is indexed.'),
+        notes: z.number().int().describe('Notes in the search index.'),
+        chunks: z.number().int().describe('Sections (chunks) in the search index.'),
+        terms: z.number().int().describe('Distinct terms in the search index.'),
+        size_on_disk: z.number().int().describe('Bytes of the saved index in the state folder (0 before the first save).'),
+      })
+      .nullable()
+      .describe('The search index, or null when search is switched off.'),
   }),
   scope: 'vault:read',
   annotations: READ_ONLY,
@@ -45,10 +56,17 @@ export const vaultStatus = defineOperation({
       folders: context.host.listFolders().length,
       links: { resolved: sumLinks(context.host.resolvedLinks()), unresolved: sumLinks(context.host.unresolvedLinks()) },
       state_location: context.storage.location,
+      index: indexStatus(context.search),
     });
   },
   summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.`,
 });
+
+function indexStatus(search: SearchService | null) {
+  if (search === null) return null;
+  const { state, notes, chunks, terms, size_on_disk } = search.status();
+  return { state, notes, chunks, terms, size_on_disk };
+}
 
 function sumLinks(map: Record<string, Record<string, number>>): number {
   let total = 0;

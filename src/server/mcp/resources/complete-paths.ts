@@ -1,6 +1,6 @@
 import type { Engine } from '../../../core/engine';
 import { compareCodeUnits } from '../../../core/ops/compare';
-import { decodeUriPart } from './uri-path';
+import { safeDecodeUriPart } from './uri-path';
 
 /** The most values one completion returns (the MCP limit). */
 export const COMPLETION_LIMIT = 100;
@@ -10,7 +10,7 @@ export const COMPLETION_LIMIT = 100;
  * first), sorted, at most 100. `accept` narrows the candidates (e.g. notes only).
  */
 export async function completePaths(engine: Engine, value: string, accept: (path: string) => boolean = () => true): Promise<string[]> {
-  const prefix = safeDecode(value).toLowerCase();
+  const prefix = safeDecodeUriPart(value).toLowerCase();
   const paths = engine.host
     .listFiles()
     .map((file) => file.path)
@@ -19,10 +19,3 @@ export async function completePaths(engine: Engine, value: string, accept: (path
   return paths.slice(0, COMPLETION_LIMIT);
 }
 
-function safeDecode(value: string): string {
-  try {
-    return decodeUriPart(value);
-  } catch {
-    return value;
-  }
-}

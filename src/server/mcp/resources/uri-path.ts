@@ -19,6 +19,15 @@ export function decodeUriPart(encoded: string): string {
   }
 }
 
+/** Percent-decodes one URI part, or returns it unchanged when its escapes are malformed. */
+export function safeDecodeUriPart(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
+
 /** The URI form of a vault path: each segment percent-encoded, `/` kept between them. */
 export function toUriPath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');

@@ -2,11 +2,12 @@ import type { Caller, Engine } from '../../../core/engine';
 import { IndxError } from '../../../core/errors';
 import { compareCodeUnits } from '../../../core/ops/compare';
 import { basenameOf } from '../../../core/vault/paths';
+import { toVaultUri } from '../vault-uris';
 import { completePaths } from './complete-paths';
 import { textMimeTypeOf } from './mime-type';
 import { requireReadScope } from './require-read-scope';
 import type { ResourceContent, ResourceListing, ResourceProvider } from './resource-provider';
-import { pathFromUri, toUriPath } from './uri-path';
+import { pathFromUri } from './uri-path';
 
 /**
  * `vault://{+path}`: a note (`text/markdown`), a canvas (`application/json`) or a base
@@ -37,7 +38,7 @@ function listServedFiles(engine: Engine, caller: Caller): ResourceListing[] {
     .map((file) => file.path)
     .filter((path) => textMimeTypeOf(path) !== null)
     .sort(compareCodeUnits)
-    .map((path) => ({ uri: `vault://${toUriPath(path)}`, name: path, title: basenameOf(path), mimeType: textMimeTypeOf(path) ?? undefined }));
+    .map((path) => ({ uri: toVaultUri(path), name: path, title: basenameOf(path), mimeType: textMimeTypeOf(path) ?? undefined }));
 }
 
 async function readVaultFile(uri: string, path: string, engine: Engine, caller: Caller): Promise<ResourceContent[]> {

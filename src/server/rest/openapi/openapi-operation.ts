@@ -39,8 +39,8 @@ function parametersOf(route: RestRoute): JsonSchema[] {
       parameters.push({ name, in: 'query', required: route.input.required.includes(name), schema: withoutDescription(schema), description: `${schema.description ?? name}${isList(schema) ? ' Comma-separated or repeated.' : ''}` });
     }
   }
-  if ('if_match' in route.input.properties) parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag from a read; the write fails with 412 etag_mismatch when the file changed since.' });
-  if (!QUERY_METHODS.has(route.method) || route.method === 'DELETE') parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the stored response for the same key and body within 24 h (X-Indx-Idempotent-Replay: true); 409 idempotency_key_reused for a different body.' });
+  if ('if_match' in route.input.properties) parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag from a read (quoted, bare or W/; a list matches when any entry does), or * for "the note must exist". The write fails with 412 etag_mismatch when the file changed since, or (PUT) when the note does not exist.' });
+  if (!QUERY_METHODS.has(route.method) || route.method === 'DELETE') parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the stored successful response for the same key and body (key order ignored) within 24 h (X-Indx-Idempotent-Replay: true); 409 idempotency_key_reused for a different body. A duplicate sent while the first is running waits for it; if the first failed, the duplicate runs on its own.' });
   return parameters;
 }
 

@@ -1,0 +1,149 @@
+// `npm run bench`: the search benchmark. Generates (or reuses) seeded vaults of 10k/50k/100k
+// notes from the real corpora, then runs our engine, MiniSearch and Orama side by side, each
+// phase in its own fresh process with a time limit, and writes bench/results/<date>-search.md
+// (and latest.md, plus the raw figures as JSON). Never part of `npm test`.
+//
+// Flags: --sizes 10000,50000,100000  --engines indx,minisearch,orama  --seed 1
+//        --timeout 300 (seconds per phase)  --heap 6144 (MB per child)  --no-scifact  --no-write
+//        --notes FILE (markdown added to the report under "Notes": the why of a missed gate)
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import esbuild from 'esbuild';
+import { REPO_ROOT, RESULTS_DIR } from './lib/paths.mjs';
+import { renderReport } from './lib/report.mjs';
+import { runChild } from './lib/run-child.mjs';
+import { ensureScifactVault } from './lib/scifact.mjs';
+import { ensureVault } from './lib/vault-cache.mjs';
+
+const { values: flags } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,50000,100000' },
+    engines: { type: 'string', default: 'indx,minisearch,orama' },
+    seed: { type: 'string', default: '1' },
+    timeout: { type: 'string', default: '300' },
+    heap: { type: 'string', default: '6144' },
+    'no-scifact': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    notes: { type: 'string' },
+  },
+});
+const sizes = flags.sizes.split(',').map(Number).filter((size) => size > 0);
+const seed = Number(flags.seed);
+const limits = { timeoutMs: Number(flags.timeout) * 1000, heapMb: Number(flags.heap) };
+const log = (line) => console.log(`[bench] ${line}`);
+
+/** Where each engine's adapter module lives; ours is TypeScript, bundled with esbuild first. */
+async function resolveAdapter(key, workDir) {
+  if (key === 'minisearch') return { module: join(REPO_ROOT, 'bench/engines/minisearch.mjs') };
+  if (key === 'orama') return { module: join(REPO_ROOT, 'bench/engines/orama.mjs') };
+  if (key !== 'indx') throw new Error(`unknown engine ${key}`);
+  const entry = join(REPO_ROOT, 'bench/engines/indx.ts');
+  if (!existsSync(entry)) return { unavailable: 'bench/engines/indx.ts does not exist yet (no usable API in src/core/search)' };
+  const outfile = join(workDir, 'indx-adapter.cjs');
+  try {
+    await esbuild.build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
+    return { module: outfile };
+  } catch (error) {
+    return { unavailable: `bundling bench/engines/indx.ts failed: ${String(error.message).split('\n').slice(0, 3).join(' ')}` };
+  }
+}
+
+/** Short figures for the log line after a phase. */
+function summary(values) {
+  const shown = Object.entries(values).filter(([key]) => !['engine', 'done', 'engineStats'].includes(key));
+  return shown.map(([key, value]) => `${key}=${typeof value === 'number' ? Number(value.toFixed(2)) : value}`).join(' ');
+}
+
+/** Runs one phase for one engine and logs it. */
+async function phase(label, job) {
+  log(`${label} …`);
+  const result = await runChild(job, limits);
+  log(`${label}: ${result.status} ${summary(result)}`);
+  return result;
+}
+
+/** Build then cold-load for every engine at one vault size. */
+async function runSize(size, adapters, workDir) {
+  const vault = ensureVault({ seed, count: size, log });
+  const entry = { info: vault.info, engines: {} };
+  for (const [key, adapter] of Object.entries(adapters)) {
+    if (adapter.unavailable) {
+      entry.engines[key] = { unavailable: adapter.unavailable };
+      continue;
+    }
+    const folder = join(workDir, `${size}-${key}`);
+    const job = { adapterModule: adapter.module, vaultDir: vault.vaultDir, docsFile: vault.docsFile, pathsFile: vault.pathsFile, queriesFile: vault.queriesFile, updatesFile: vault.updatesFile, persistDir: join(folder, 'persist'), stateDir: join(folder, 'state'), expectedFile: join(folder, 'expected.json') };
+    const build = await phase(`${key} ${size} build`, { ...job, phase: 'build' });
+    if (build.status !== 'ok') restoreVault(vault);
+    const load = build.persistedBytes !== undefined ? await phase(`${key} ${size} load`, { ...job, stateDir: join(folder, 'state-load'), phase: 'load' }) : undefined;
+    entry.engines[key] = { build, load };
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return entry;
+}
+
+/** Rewrites the notes the update step edits, in case a stopped child left them edited. */
+function restoreVault(vault) {
+  const docs = JSON.parse(readFileSync(vault.docsFile, 'utf8'));
+  for (const { id } of JSON.parse(readFileSync(vault.updatesFile, 'utf8'))) writeFileSync(join(vault.vaultDir, docs[id].path), docs[id].frontmatter + docs[id].body);
+}
+
+/** SciFact nDCG@10 for every engine. */
+async function runScifact(adapters, workDir) {
+  const vaultDir = ensureScifactVault();
+  const scores = {};
+  for (const [key, adapter] of Object.entries(adapters)) {
+    const folder = join(workDir, `scifact-${key}`);
+    scores[key] = adapter.unavailable ? { status: 'unavailable', unavailable: adapter.unavailable } : await phase(`${key} scifact`, { adapterModule: adapter.module, vaultDir, stateDir: join(folder, 'state'), phase: 'scifact' });
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return scores;
+}
+
+/** Name and version each engine reported (from whichever phase ran). */
+function engineTitles(keys, results) {
+  return keys.map((key) => {
+    const runs = Object.values(results.sizes).flatMap((entry) => [entry.engines[key]?.build, entry.engines[key]?.load]);
+    const reported = [...runs, results.scifact[key]].find((run) => run?.engine)?.engine;
+    return { key, name: reported?.name ?? key, version: reported?.version };
+  });
+}
+
+const started = Date.now();
+const loadAtStart = loadavg()[0];
+const workDir = mkdtempSync(join(tmpdir(), 'indx-bench-run-'));
+const engineKeys = flags.engines.split(',');
+const adapters = {};
+for (const key of engineKeys) adapters[key] = await resolveAdapter(key, workDir);
+const results = { sizes: {}, scifact: {} };
+try {
+  for (const size of sizes) results.sizes[size] = await runSize(size, adapters, workDir);
+  if (!flags['no-scifact']) results.scifact = await runScifact(adapters, workDir);
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+results.engines = engineTitles(engineKeys, results);
+const date = new Date().toISOString().slice(0, 10);
+results.meta = {
+  date,
+  command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, ''),
+  machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB`,
+  node: process.version,
+  seed,
+  timeoutSeconds: Number(flags.timeout),
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  loadAverage: { start: Number(loadAtStart.toFixed(2)), end: Number(loadavg()[0].toFixed(2)) },
+};
+if (flags.notes) results.notes = readFileSync(flags.notes, 'utf8').trim();
+const markdown = renderReport(results);
+if (flags['no-write']) {
+  console.log(markdown);
+} else {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, `${date}-search.md`), markdown);
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
+  writeFileSync(join(RESULTS_DIR, `${date}-search.json`), `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote bench/results/${date}-search.md and latest.md`);
+}

@@ -1,0 +1,60 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { EmbeddingProviderConfig } from './embedding-provider-config';
+import { IndxError } from '../errors';
+import { toEmbeddingError } from './to-embedding-error';
+
+/**
+ * The `fetch` the provider sends its requests with: hosts inject one (Obsidian's built on
+ * `requestUrl`, which avoids CORS; Node's global `fetch` headless). Without one the SDK uses
+ * the global `fetch`.
+ */
+export type FetchFunction = typeof fetch;
+
+/** Embeds one batch of texts in one request: one vector per text, in order. */
+export type EmbedBatch = (texts: string[]) => Promise<number[][]>;
+
+/** One request may take this long before it counts as unanswered (and is retried). */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * Builds the one-request embedder on the Vercel AI SDK: `embedMany` over
+ * `@ai-sdk/openai-compatible`, with the SDK's own retries off (the caller retries with an
+ * injectable sleep). Failures become `embeddings_unavailable` / `embeddings_failed`.
+ *
+ * The `ai` package is loaded on the first call, not at import: it pulls in `@vercel/oidc`, whose
+ * Node entry requires `fs`, `os` and `path` at load time, and the core must load without Node
+ * built-ins (and the plugin should not pay for the SDK when no provider is configured).
+ */
+export function createAiSdkEmbedder(config: EmbeddingProviderConfig, fetch?: FetchFunction): EmbedBatch {
+  const provider = createOpenAICompatible({ name: 'embeddings', baseURL: config.base_url, apiKey: config.api_key, fetch: fetch && guardFetch(config.base_url, fetch) });
+  const model = provider.embeddingModel(config.model);
+  const providerOptions = config.dimensions === undefined ? undefined : { openaiCompatible: { dimensions: config.dimensions } };
+  return async (texts) => {
+    const sdk = await import('ai');
+    try {
+      const result = await sdk.embedMany({ model, values: texts, maxRetries: 0, providerOptions, abortSignal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      return result.embeddings;
+    } catch (error: unknown) {
+      throw toEmbeddingError(error, (value) => sdk.APICallError.isInstance(value), config.base_url);
+    }
+  };
+}
+
+// A fetch that throws never reached the provider (refused, DNS, TLS, offline). Marking it here
+// keeps that knowledge whatever the injected fetch is: the SDK recognises only the platform
+// fetch's own errors, and not across realms (jest's sandbox) or from one built on requestUrl.
+function guardFetch(baseUrl: string, fetchFunction: FetchFunction): FetchFunction {
+  return async (input, init) => {
+    try {
+      return await fetchFunction(input, init);
+    } catch (error: unknown) {
+      if (isAbort(error)) throw error;
+      throw new IndxError('embeddings_unavailable', `The embeddings provider at ${baseUrl} cannot be reached. Check that it is running and base_url is right.`, { status: null, retryable: true }, { cause: error });
+    }
+  };
+}
+
+function isAbort(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+}

@@ -1,0 +1,46 @@
+import { ShardProblem } from './shard-problem';
+
+const NULL_LENGTH = 0xffffffff;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A list of strings (null allowed) as persisted: UTF-16 lengths, then all the text as UTF-8. */
+export interface EncodedStrings {
+  lengths: Uint32Array;
+  text: Uint8Array;
+}
+
+/** Encodes `strings` in one pass: a length each, and one UTF-8 run of the concatenation. */
+export function encodeStrings(strings: readonly (string | null)[]): EncodedStrings {
+  const lengths = new Uint32Array(strings.length);
+  strings.forEach((value, index) => (lengths[index] = value === null ? NULL_LENGTH : value.length));
+  return { lengths, text: encoder.encode(strings.map((value) => value ?? '').join('')) };
+}
+
+/** Decodes what {@link encodeStrings} wrote; throws {@link ShardProblem} when they disagree. */
+export function decodeStrings(encoded: EncodedStrings): (string | null)[] {
+  let text: string;
+  try {
+    text = decoder.decode(encoded.text);
+  } catch {
+    throw new ShardProblem('a string list is not valid UTF-8');
+  }
+  const strings: (string | null)[] = new Array<string | null>(encoded.lengths.length);
+  let at = 0;
+  encoded.lengths.forEach((length, index) => {
+    if (length === NULL_LENGTH) strings[index] = null;
+    else {
+      strings[index] = text.slice(at, at + length);
+      at += length;
+    }
+  });
+  if (at !== text.length) throw new ShardProblem('a string list does not add up to its text');
+  return strings;
+}
+
+/** Decodes a list that holds no nulls. */
+export function decodeNonNullStrings(encoded: EncodedStrings): string[] {
+  const strings = decodeStrings(encoded);
+  if (strings.includes(null)) throw new ShardProblem('a string list holds an unexpected null');
+  return strings as string[];
+}

@@ -1,0 +1,323 @@
+import { extensionOf } from '../../vault/paths';
+import type { Storage } from '../../vault/storage';
+import type { Unsubscribe, VaultEvent, VaultHost } from '../../vault/vault-host';
+import { splitNote } from '../chunking/chunk-note';
+import { compactIndex, needsCompaction } from '../index/compact-index';
+import { LexicalIndex } from '../index/lexical-index';
+import { toNoteInput } from '../index/note-input';
+import { loadIndex, removeSavedIndex, saveIndex, sizeOnDisk } from '../persist/index-store';
+import type { Checksum } from '../persist/shard-codec';
+import { DEFAULT_BM25, type Bm25Parameters } from '../query/bm25-parameters';
+import { ScoringScratch } from '../query/scoring-scratch';
+import { ChangeQueue, type ChangeKind } from './change-queue';
+import { runSearch } from './run-search';
+import { DEFAULT_SCHEDULER, type Scheduler } from './scheduler';
+import type { IndexState, SearchRequest, SearchResponse, SearchStatus } from './search-types';
+import { Slicer } from './slicer';
+import { VectorFeeder, type VectorStore } from './vector-feeder';
+
+/** Options of {@link SearchService}. */
+export interface SearchServiceOptions {
+  host: VaultHost;
+  storage: Storage;
+  /** Checksums shards (the engine passes its xxhash64 ETag function). */
+  checksum: Checksum;
+  /** Embeddings for semantic and hybrid search (loaded at start, saved after embedding); lexical only without. */
+  vectors?: VectorStore | null;
+  scheduler?: Scheduler;
+  clock?: () => number;
+  /** Longest synchronous slice of indexing work before yielding (default 20 ms). */
+  sliceMs?: number;
+  /** Quiet time after the last change before the index is saved (default 2 s). */
+  saveDelayMs?: number;
+  /** Longest a change waits to be saved while changes keep coming (default 30 s). */
+  maxSaveDelayMs?: number;
+  /** Answer searches only once the initial build is done (one-shot commands); default false. */
+  waitForIndex?: boolean;
+  parameters?: Bm25Parameters;
+}
+
+/** Notes read from the host at once while indexing. */
+const READ_BATCH = 16;
+
+/**
+ * The vault's search index with its lifecycle. `start()` (idempotent; searches call it) loads
+ * the saved index, reconciles it with the host's files by mtime and size, subscribes to vault
+ * events, and indexes what is missing or changed in the background, in slices of at most
+ * `sliceMs` and batches of reads; searches meanwhile answer from what is indexed, with an
+ * `index_building` warning. Changes are applied as events arrive (an external edit is
+ * searchable within milliseconds of the host reporting it). Saves are debounced; compaction
+ * runs when tombstones pile up. All index mutation, compaction and saving run in one pump, so
+ * they never interleave; a failure is recorded in `status()`, never thrown at the host.
+ */
+export class SearchService {
+  private index = new LexicalIndex();
+  private state: IndexState = 'idle';
+  private starting: Promise<void> | null = null;
+  private pumping: Promise<void> | null = null;
+  private unsubscribe: Unsubscribe | null = null;
+  private readonly queue = new ChangeQueue();
+  private readonly slicer: Slicer;
+  private readonly scheduler: Scheduler;
+  private readonly scratch = new ScoringScratch();
+  private readonly feeder: VectorFeeder | null;
+  private readonly ready: Promise<void>;
+  private markReady: () => void = () => undefined;
+  private cancelSave: (() => void) | null = null;
+  private firstUnsavedAt: number | null = null;
+  private lastChangeAt = 0;
+  private dirty = false;
+  private saveDue = false;
+  private stopped = false;
+  private generation = 0;
+  private savedBytes = 0;
+  private lastProblem: string | null = null;
+
+  constructor(private readonly options: SearchServiceOptions) {
+    this.scheduler = options.scheduler ?? DEFAULT_SCHEDULER;
+    this.slicer = new Slicer(this.scheduler, options.sliceMs ?? 20);
+    this.feeder = options.vectors === undefined || options.vectors === null ? null : new VectorFeeder(options.vectors, options.host, (message) => (this.lastProblem = message));
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+  }
+
+  /** Loads, reconciles and starts background indexing; resolves once searches can run (before the build ends). */
+  start(): Promise<void> {
+    this.starting ??= this.open();
+    return this.starting;
+  }
+
+  /** Resolves once the initial build is complete (starting the service if needed). */
+  async whenReady(): Promise<void> {
+    await this.start();
+    await this.ready;
+  }
+
+  /** Resolves once every queued change is applied and any due save or compaction is done. */
+  async settled(): Promise<void> {
+    while (this.pumping !== null) await this.pumping;
+  }
+
+  /** Runs a search (starting the service if needed). */
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    await this.start();
+    if (this.options.waitForIndex === true) await this.ready;
+    const building = this.state === 'ready' ? null : { state: this.state, indexed: this.queue.done, total: this.queue.total };
+    const context = { index: this.index, host: this.options.host, vectors: this.options.vectors ?? null, parameters: this.options.parameters ?? DEFAULT_BM25, scratch: this.scratch, building };
+    return runSearch(context, request);
+  }
+
+  /** The index's state, counts and size on disk. */
+  status(): SearchStatus {
+    return {
+      state: this.state,
+      notes: this.index.liveNotes,
+      chunks: this.index.liveChunks,
+      terms: this.index.terms.size,
+      indexed: this.queue.done,
+      total: this.queue.total,
+      size_on_disk: this.savedBytes,
+      last_problem: this.lastProblem,
+      longest_slice_ms: this.slicer.longestSliceMs,
+    };
+  }
+
+  /** Saves now when anything changed since the last save (after pending changes are applied). */
+  async flush(): Promise<void> {
+    if (this.starting === null) return;
+    await this.starting;
+    this.saveDue = true;
+    this.kick();
+    await this.settled();
+  }
+
+  /** Stops following the vault, finishes the slice in progress and saves unsaved changes. */
+  async stop(): Promise<void> {
+    if (this.starting === null || this.stopped) return;
+    await this.starting;
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.cancelSave?.();
+    await this.settled();
+    await this.save();
+    await this.feeder?.stop();
+  }
+
+  /**
+   * Offers every indexed note to the vector store again (it embeds only chunks it lacks): call it
+   * when the store threw its vectors away (another model or dimension, corrupt shards).
+   */
+  refreshVectors(): void {
+    for (const path of this.index.notes.byPath.keys()) this.feeder?.add(path);
+  }
+
+  private async open(): Promise<void> {
+    this.slicer.restart();
+    this.state = 'building';
+    this.unsubscribe = this.options.host.on((event) => this.onEvent(event));
+    await this.slicer.io(() => this.options.vectors?.load?.() ?? Promise.resolve()).catch((error: unknown) => (this.lastProblem = `Loading vectors failed: ${error instanceof Error ? error.message : String(error)}`));
+    const outcome = await loadIndex(this.options.storage, this.options.checksum, this.slicer);
+    if (outcome.kind === 'loaded') {
+      this.index = outcome.index;
+      this.generation = outcome.manifest.generation;
+      this.savedBytes = sizeOnDisk(outcome.manifest);
+    } else if (outcome.kind === 'unusable') {
+      this.lastProblem = `The saved search index was discarded (${outcome.problem}); it is being rebuilt.`;
+      await this.slicer.io(() => removeSavedIndex(this.options.storage)).catch(() => undefined);
+    }
+    this.reconcile();
+    this.kick();
+  }
+
+  /** Queues every note whose mtime or size differs from what the index holds, and every indexed note gone. */
+  private reconcile(): void {
+    const seen = new Set<string>();
+    let unchanged = 0;
+    for (const file of this.options.host.listFiles()) {
+      if (!isNotePath(file.path)) continue;
+      seen.add(file.path);
+      const noteId = this.index.noteIdOf(file.path);
+      const current = noteId !== undefined && this.index.notes.mtimes[noteId] === file.stat.mtime && this.index.notes.sizes[noteId] === file.stat.size;
+      if (current) {
+        unchanged += 1;
+        // The vector store keeps its own copy: offer it every unchanged note too (it skips known chunks).
+        this.feeder?.add(file.path);
+      } else this.queue.add(file.path, 'upsert');
+    }
+    for (const path of this.index.notes.byPath.keys()) if (!seen.has(path)) this.queue.add(path, 'remove');
+    this.queue.resetProgress(unchanged);
+  }
+
+  private onEvent(event: VaultEvent): void {
+    if (this.stopped) return;
+    if (event.type === 'rename') {
+      this.forget(event.oldPath);
+      this.learn(event.path);
+    } else if (event.type === 'delete') this.forget(event.path);
+    else this.learn(event.path);
+    this.kick();
+  }
+
+  private learn(path: string): void {
+    if (isNotePath(path)) this.queue.add(path, 'upsert');
+    else if (extensionOf(path) === '') for (const file of this.options.host.listFiles()) if (isNotePath(file.path) && file.path.startsWith(`${path}/`)) this.queue.add(file.path, 'upsert');
+  }
+
+  private forget(path: string): void {
+    if (isNotePath(path)) this.queue.add(path, 'remove');
+    else if (extensionOf(path) === '') for (const indexed of this.index.notes.byPath.keys()) if (indexed.startsWith(`${path}/`)) this.queue.add(indexed, 'remove');
+  }
+
+  private kick(): void {
+    if (this.pumping !== null || this.starting === null) return;
+    this.pumping = this.pump().finally(() => {
+      this.pumping = null;
+      if (!this.stopped && (this.queue.size > 0 || this.saveDue)) this.kick();
+    });
+  }
+
+  /** The one place the index changes: applies queued changes, then compacts or saves when due. */
+  private async pump(): Promise<void> {
+    this.slicer.restart();
+    while (!this.stopped) {
+      if (this.queue.size > 0) await this.applyChanges();
+      else if (this.state === 'building') this.becomeReady();
+      else if (needsCompaction(this.index)) this.index = await compactIndex(this.index, this.slicer.pause);
+      else if (this.saveDue) await this.save();
+      else return;
+    }
+  }
+
+  private becomeReady(): void {
+    this.state = 'ready';
+    this.index.releaseWordCache();
+    this.markReady();
+  }
+
+  /**
+   * Applies queued changes in batches, reading the next batch while indexing the current one,
+   * so file reads (threads) overlap with indexing (this thread).
+   */
+  private async applyChanges(): Promise<void> {
+    let batch = this.queue.take(READ_BATCH);
+    let texts = this.read(batch);
+    while (batch.length > 0) {
+      const current = await this.slicer.io(() => texts);
+      const next = this.stopped ? [] : this.queue.take(READ_BATCH);
+      texts = this.read(next);
+      for (let position = 0; position < batch.length; position += 1) {
+        const [path, kind] = batch[position] ?? ['', 'remove'];
+        this.apply(path, kind, current[position] ?? null);
+        this.queue.markDone();
+        await this.slicer.pause();
+      }
+      batch = next;
+    }
+    this.scheduleSave();
+  }
+
+  /** Starts reading the texts of a batch's upserts (null for removals and unreadable files). */
+  private read(batch: readonly [string, ChangeKind][]): Promise<(string | null)[]> {
+    return Promise.all(batch.map(([path, kind]) => (kind === 'upsert' ? this.options.host.read(path).catch(() => null) : Promise.resolve(null))));
+  }
+
+  private apply(path: string, kind: ChangeKind, text: string | null): void {
+    try {
+      const stat = this.options.host.stat(path);
+      if (kind === 'remove' || text === null || stat === null) {
+        this.index.remove(path);
+        this.feeder?.remove(path);
+        return;
+      }
+      const { chunks, metadata } = splitNote(path, text, this.options.host.getMetadata(path));
+      this.index.upsert(toNoteInput(path, chunks, metadata, stat));
+      this.feeder?.add(path);
+    } catch (error: unknown) {
+      this.lastProblem = `Indexing ${path} failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  /** Marks the index changed; one timer saves it once changes pause (or have waited too long). */
+  private scheduleSave(): void {
+    this.dirty = true;
+    this.lastChangeAt = this.scheduler.now();
+    this.firstUnsavedAt ??= this.lastChangeAt;
+    if (this.cancelSave === null) this.armSaveTimer();
+  }
+
+  private armSaveTimer(): void {
+    this.cancelSave = this.scheduler.setTimer(() => {
+      this.cancelSave = null;
+      if (this.saveWait() > 0) return this.armSaveTimer();
+      this.saveDue = true;
+      this.kick();
+    }, this.saveWait());
+  }
+
+  /** Milliseconds until a save is due: a quiet period after the last change, capped after the first unsaved one. */
+  private saveWait(): number {
+    const quiet = this.lastChangeAt + (this.options.saveDelayMs ?? 2000);
+    const cap = (this.firstUnsavedAt ?? this.lastChangeAt) + (this.options.maxSaveDelayMs ?? 30_000);
+    return Math.min(quiet, cap) - this.scheduler.now();
+  }
+
+  private async save(): Promise<void> {
+    this.saveDue = false;
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.firstUnsavedAt = null;
+    this.cancelSave?.();
+    this.cancelSave = null;
+    try {
+      const manifest = await saveIndex(this.options.storage, this.index, this.generation + 1, this.options.checksum, this.slicer, this.options.clock ?? Date.now);
+      this.generation = manifest.generation;
+      this.savedBytes = sizeOnDisk(manifest);
+    } catch (error: unknown) {
+      this.dirty = true;
+      this.lastProblem = `Saving the search index failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+}
+
+function isNotePath(path: string): boolean {
+  return extensionOf(path) === 'md';
+}

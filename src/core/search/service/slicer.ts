@@ -1,0 +1,49 @@
+import type { Pacer } from '../persist/index-store';
+import type { Scheduler } from './scheduler';
+
+/**
+ * Cuts long synchronous work into slices: call `pause()` between items and it yields to the
+ * host once the current slice has run `sliceMs`, so no slice holds the thread much longer than
+ * that (Obsidian's UI stays responsive). Awaited I/O goes through `io()`, which ends the slice
+ * before and starts a new one after; the longest slice is recorded for status and benchmarks.
+ */
+export class Slicer implements Pacer {
+  private sliceStart: number;
+  /** Longest synchronous slice seen, in milliseconds. */
+  longestSliceMs = 0;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly sliceMs: number,
+  ) {
+    this.sliceStart = scheduler.now();
+  }
+
+  /** Yields when the slice is used up; otherwise resolves at once. */
+  readonly pause = async (): Promise<void> => {
+    if (this.scheduler.now() - this.sliceStart < this.sliceMs) return;
+    this.end();
+    await this.scheduler.yieldToHost();
+    this.restart();
+  };
+
+  /** Runs awaited I/O between slices. */
+  readonly io = async <T>(operation: () => Promise<T>): Promise<T> => {
+    this.end();
+    try {
+      return await operation();
+    } finally {
+      this.restart();
+    }
+  };
+
+  /** Starts a new slice now (the thread was just given back by an await). */
+  restart(): void {
+    this.sliceStart = this.scheduler.now();
+  }
+
+  /** Records the slice that ends now. */
+  end(): void {
+    this.longestSliceMs = Math.max(this.longestSliceMs, this.scheduler.now() - this.sliceStart);
+  }
+}

@@ -1,0 +1,110 @@
+/** Where one stream's bytes go: the HTTP response, as far as a stream needs it. */
+export interface EventSink {
+  /** Writes a chunk; false when the chunk had to be buffered (wait for `drain`). */
+  write(chunk: string): boolean;
+  end(): void;
+  once(event: 'drain', listener: () => void): unknown;
+}
+
+/** Limits and hooks of one {@link EventStream}. */
+export interface EventStreamOptions {
+  /** Most bytes of events held for a client that stopped reading; past it the stream is closed. */
+  maxQueuedBytes: number;
+  /** Whether the stream's token is still valid; checked before every batch of writes. */
+  isActive: () => Promise<boolean>;
+  /** Called once when the stream ends, for whatever reason. */
+  onEnd: () => void;
+}
+
+/**
+ * One open server-sent-event stream. Event ids count the events of this stream (1, 2, 3…,
+ * no gaps: an event is never dropped, the stream is closed instead); there is no resumption,
+ * so `Last-Event-ID` is ignored and a reconnect starts again at 1. Writes wait for `drain` when
+ * the response buffer is full; events queue meanwhile up to `maxQueuedBytes`, and the stream is
+ * closed when the queue overflows or when the client has not drained for a whole keep-alive
+ * interval. Before writing, the stream checks its token is still active and ends otherwise.
+ */
+// Security: a stalled or hostile client must not make the server buffer without bound, and a
+// revoked token must stop receiving data.
+export class EventStream {
+  private nextId = 1;
+  private readonly queue: string[] = [];
+  private queuedBytes = 0;
+  private flushing = false;
+  private blockedTicks: number | null = null;
+  private ended = false;
+
+  constructor(
+    private readonly sink: EventSink,
+    private readonly options: EventStreamOptions,
+  ) {}
+
+  /** Queues one event named `kind` with JSON `data`, then writes what the client can take. */
+  send(kind: string, data: object): void {
+    if (this.ended) return;
+    this.enqueue(`id: ${this.nextId++}\nevent: ${kind}\ndata: ${JSON.stringify({ kind, ...data })}\n\n`);
+  }
+
+  /**
+   * The keep-alive tick: closes a stream whose client has not drained since the previous tick,
+   * otherwise sends a comment line (which also re-checks the token).
+   */
+  tick(): void {
+    if (this.ended) return;
+    if (this.blockedTicks !== null) {
+      this.blockedTicks += 1;
+      if (this.blockedTicks >= 2) this.end();
+      return;
+    }
+    this.enqueue(': keep-alive\n\n');
+  }
+
+  /** Ends the stream now, discarding anything queued. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.queue.length = 0;
+    this.queuedBytes = 0;
+    this.sink.end();
+    this.options.onEnd();
+  }
+
+  /** True once the stream has ended. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  private enqueue(chunk: string): void {
+    this.queue.push(chunk);
+    this.queuedBytes += chunk.length;
+    if (this.queuedBytes > this.options.maxQueuedBytes) return this.end();
+    void this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.blockedTicks !== null) return;
+    this.flushing = true;
+    try {
+      if (!(await this.options.isActive())) return this.end();
+      this.writeQueued();
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private writeQueued(): void {
+    while (!this.ended && this.blockedTicks === null && this.queue.length > 0) {
+      const chunk = this.queue.shift() ?? '';
+      this.queuedBytes -= chunk.length;
+      if (!this.sink.write(chunk)) this.waitForDrain();
+    }
+  }
+
+  private waitForDrain(): void {
+    this.blockedTicks = 0;
+    this.sink.once('drain', () => {
+      this.blockedTicks = null;
+      void this.flush();
+    });
+  }
+}
