@@ -8,7 +8,7 @@ import { OperationRegistry, type Invocation } from './ops/registry';
 import { SCOPES } from './ops/scopes';
 import type { Scheduler } from './search/service/scheduler';
 import { SearchService } from './search/service/search-service';
-import type { VectorStore } from './search/service/vector-feeder';
+import type { PersistentVectorSearch } from './search/service/vector-feeder';
 import { loadEtagFunction, type EtagFunction } from './vault/etag';
 import type { Storage } from './vault/storage';
 import type { VaultHost } from './vault/vault-host';
@@ -22,7 +22,7 @@ export interface Caller {
 /** Options of the engine's search index (see {@link SearchService}). */
 export interface EngineSearchOptions {
   /** Embeddings for semantic and hybrid search (the service loads and saves them); lexical only without. */
-  vectors?: VectorStore | null;
+  vectors?: PersistentVectorSearch | null;
   scheduler?: Scheduler;
   /** Longest synchronous slice of indexing work (default 20 ms). */
   sliceMs?: number;

@@ -1,6 +1,5 @@
 import { promises as fs } from 'node:fs';
 import { Engine, type EngineSearchOptions } from '../../src/core/engine';
-import { loadEtagFunction } from '../../src/core/vault/etag';
 import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
 import { writeTempFolder, type TempFiles } from '../helpers/temp-vault';
@@ -58,9 +57,6 @@ export async function createSearchVault(files: TempFiles, options: { watch?: boo
   await vault.engine.search?.whenReady();
   return vault;
 }
-
-/** The engine's checksum function, for tests that build a service by hand. */
-export const checksum = loadEtagFunction;
 
 /** Paths of a search output's results, in order. */
 export function pathsOf(output: SearchOutput): string[] {

@@ -1,3 +1,8 @@
+import { promises as fs } from 'node:fs';
+import { Engine } from '../../src/core/engine';
+import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
+import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
+import { writeTempFolder } from '../helpers/temp-vault';
 import { createSearchVault, pathsOf, type SearchVault } from './search-vault';
 
 const FILES = {
@@ -126,5 +131,31 @@ describe('vault_search (lexical)', () => {
   it('reports the index in vault_status', async () => {
     const { output } = await vault.engine.call('vault_status', {});
     expect((output as { index: unknown }).index).toEqual({ state: 'ready', notes: 9, chunks: 10, terms: expect.any(Number) as number, size_on_disk: 0 });
+  });
+});
+
+describe('an engine created without search', () => {
+  it('reports no index in vault_status and refuses vault_search', async () => {
+    const root = await writeTempFolder({ 'a.md': 'alpha\n' });
+    const host = await NodeVaultHost.open(root);
+    const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)), search: false });
+    expect(engine.search).toBeNull();
+    expect((await engine.call('vault_status', {})).output).toMatchObject({ index: null });
+    await expect(engine.call('vault_search', { q: 'alpha' })).rejects.toMatchObject({ code: 'internal_error' });
+    await engine.close();
+    await host.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('starts the index lazily: idle until the first search', async () => {
+    const root = await writeTempFolder({ 'a.md': 'alpha\n' });
+    const host = await NodeVaultHost.open(root);
+    const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)), search: { waitForIndex: true } });
+    expect((await engine.call('vault_status', {})).output).toMatchObject({ index: { state: 'idle', notes: 0 } });
+    expect((await engine.call('vault_search', { q: 'alpha' })).output).toMatchObject({ results: [{ path: 'a.md' }] });
+    expect((await engine.call('vault_status', {})).output).toMatchObject({ index: { state: 'ready', notes: 1 } });
+    await engine.close();
+    await host.close();
+    await fs.rm(root, { recursive: true, force: true });
   });
 });

@@ -24,6 +24,11 @@ export class WordTable {
 
   constructor(private readonly dictionary: TermDictionary) {}
 
+  /** Distinct words held. */
+  get size(): number {
+    return this.wordCount;
+  }
+
   /** The term id of `text[start, end)` (a span of `kind` from `scanWords`), or -1 for none. */
   termIdOf(text: string, start: number, end: number, kind: SpanKindValue): number {
     let hash = 0x811c9dc5;

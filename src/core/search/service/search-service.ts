@@ -1,4 +1,3 @@
-import { extensionOf } from '../../vault/paths';
 import type { Storage } from '../../vault/storage';
 import type { Unsubscribe, VaultEvent, VaultHost } from '../../vault/vault-host';
 import { splitNote } from '../chunking/chunk-note';
@@ -13,8 +12,10 @@ import { ChangeQueue, type ChangeKind } from './change-queue';
 import { runSearch } from './run-search';
 import { DEFAULT_SCHEDULER, type Scheduler } from './scheduler';
 import type { IndexState, SearchRequest, SearchResponse, SearchStatus } from './search-types';
+import { SaveTimer } from './save-timer';
 import { Slicer } from './slicer';
-import { VectorFeeder, type VectorStore } from './vector-feeder';
+import { queueDifferences, queueVaultEvent } from './vault-changes';
+import { VectorFeeder, type PersistentVectorSearch } from './vector-feeder';
 
 /** Options of {@link SearchService}. */
 export interface SearchServiceOptions {
@@ -23,7 +24,7 @@ export interface SearchServiceOptions {
   /** Checksums shards (the engine passes its xxhash64 ETag function). */
   checksum: Checksum;
   /** Embeddings for semantic and hybrid search (loaded at start, saved after embedding); lexical only without. */
-  vectors?: VectorStore | null;
+  vectors?: PersistentVectorSearch | null;
   scheduler?: Scheduler;
   clock?: () => number;
   /** Longest synchronous slice of indexing work before yielding (default 20 ms). */
@@ -38,7 +39,7 @@ export interface SearchServiceOptions {
 }
 
 /** Notes read from the host at once while indexing. */
-const READ_BATCH = 16;
+const READ_BATCH = 32;
 
 /**
  * The vault's search index with its lifecycle. `start()` (idempotent; searches call it) loads
@@ -63,9 +64,7 @@ export class SearchService {
   private readonly feeder: VectorFeeder | null;
   private readonly ready: Promise<void>;
   private markReady: () => void = () => undefined;
-  private cancelSave: (() => void) | null = null;
-  private firstUnsavedAt: number | null = null;
-  private lastChangeAt = 0;
+  private readonly saveTimer: SaveTimer;
   private dirty = false;
   private saveDue = false;
   private stopped = false;
@@ -78,6 +77,10 @@ export class SearchService {
     this.slicer = new Slicer(this.scheduler, options.sliceMs ?? 20);
     this.feeder = options.vectors === undefined || options.vectors === null ? null : new VectorFeeder(options.vectors, options.host, (message) => (this.lastProblem = message));
     this.ready = new Promise((resolve) => (this.markReady = resolve));
+    this.saveTimer = new SaveTimer(this.scheduler, options.saveDelayMs ?? 2000, options.maxSaveDelayMs ?? 30_000, () => {
+      this.saveDue = true;
+      this.kick();
+    });
   }
 
   /** Loads, reconciles and starts background indexing; resolves once searches can run (before the build ends). */
@@ -136,7 +139,7 @@ export class SearchService {
     await this.starting;
     this.stopped = true;
     this.unsubscribe?.();
-    this.cancelSave?.();
+    this.saveTimer.reset();
     await this.settled();
     await this.save();
     await this.feeder?.stop();
@@ -164,52 +167,24 @@ export class SearchService {
       this.lastProblem = `The saved search index was discarded (${outcome.problem}); it is being rebuilt.`;
       await this.slicer.io(() => removeSavedIndex(this.options.storage)).catch(() => undefined);
     }
-    this.reconcile();
+    // The vector store keeps its own copy: offer it the unchanged notes too (it skips known chunks);
+    // changed ones are offered once indexed.
+    for (const path of queueDifferences(this.queue, this.options.host, this.index)) this.feeder?.add(path);
     this.kick();
-  }
-
-  /** Queues every note whose mtime or size differs from what the index holds, and every indexed note gone. */
-  private reconcile(): void {
-    const seen = new Set<string>();
-    let unchanged = 0;
-    for (const file of this.options.host.listFiles()) {
-      if (!isNotePath(file.path)) continue;
-      seen.add(file.path);
-      const noteId = this.index.noteIdOf(file.path);
-      const current = noteId !== undefined && this.index.notes.mtimes[noteId] === file.stat.mtime && this.index.notes.sizes[noteId] === file.stat.size;
-      if (current) {
-        unchanged += 1;
-        // The vector store keeps its own copy: offer it every unchanged note too (it skips known chunks).
-        this.feeder?.add(file.path);
-      } else this.queue.add(file.path, 'upsert');
-    }
-    for (const path of this.index.notes.byPath.keys()) if (!seen.has(path)) this.queue.add(path, 'remove');
-    this.queue.resetProgress(unchanged);
   }
 
   private onEvent(event: VaultEvent): void {
     if (this.stopped) return;
-    if (event.type === 'rename') {
-      this.forget(event.oldPath);
-      this.learn(event.path);
-    } else if (event.type === 'delete') this.forget(event.path);
-    else this.learn(event.path);
+    queueVaultEvent(this.queue, event, this.options.host, this.index);
     this.kick();
-  }
-
-  private learn(path: string): void {
-    if (isNotePath(path)) this.queue.add(path, 'upsert');
-    else if (extensionOf(path) === '') for (const file of this.options.host.listFiles()) if (isNotePath(file.path) && file.path.startsWith(`${path}/`)) this.queue.add(file.path, 'upsert');
-  }
-
-  private forget(path: string): void {
-    if (isNotePath(path)) this.queue.add(path, 'remove');
-    else if (extensionOf(path) === '') for (const indexed of this.index.notes.byPath.keys()) if (indexed.startsWith(`${path}/`)) this.queue.add(indexed, 'remove');
   }
 
   private kick(): void {
     if (this.pumping !== null || this.starting === null) return;
-    this.pumping = this.pump().finally(() => {
+    const pumping = this.pump().catch((error: unknown) => {
+      this.lastProblem = `Search indexing stopped on an error: ${error instanceof Error ? error.message : String(error)}`;
+    });
+    this.pumping = pumping.finally(() => {
       this.pumping = null;
       if (!this.stopped && (this.queue.size > 0 || this.saveDue)) this.kick();
     });
@@ -252,7 +227,8 @@ export class SearchService {
       }
       batch = next;
     }
-    this.scheduleSave();
+    this.dirty = true;
+    this.saveTimer.changed();
   }
 
   /** Starts reading the texts of a batch's upserts (null for removals and unreadable files). */
@@ -276,37 +252,11 @@ export class SearchService {
     }
   }
 
-  /** Marks the index changed; one timer saves it once changes pause (or have waited too long). */
-  private scheduleSave(): void {
-    this.dirty = true;
-    this.lastChangeAt = this.scheduler.now();
-    this.firstUnsavedAt ??= this.lastChangeAt;
-    if (this.cancelSave === null) this.armSaveTimer();
-  }
-
-  private armSaveTimer(): void {
-    this.cancelSave = this.scheduler.setTimer(() => {
-      this.cancelSave = null;
-      if (this.saveWait() > 0) return this.armSaveTimer();
-      this.saveDue = true;
-      this.kick();
-    }, this.saveWait());
-  }
-
-  /** Milliseconds until a save is due: a quiet period after the last change, capped after the first unsaved one. */
-  private saveWait(): number {
-    const quiet = this.lastChangeAt + (this.options.saveDelayMs ?? 2000);
-    const cap = (this.firstUnsavedAt ?? this.lastChangeAt) + (this.options.maxSaveDelayMs ?? 30_000);
-    return Math.min(quiet, cap) - this.scheduler.now();
-  }
-
   private async save(): Promise<void> {
     this.saveDue = false;
     if (!this.dirty) return;
     this.dirty = false;
-    this.firstUnsavedAt = null;
-    this.cancelSave?.();
-    this.cancelSave = null;
+    this.saveTimer.reset();
     try {
       const manifest = await saveIndex(this.options.storage, this.index, this.generation + 1, this.options.checksum, this.slicer, this.options.clock ?? Date.now);
       this.generation = manifest.generation;
@@ -318,6 +268,3 @@ export class SearchService {
   }
 }
 
-function isNotePath(path: string): boolean {
-  return extensionOf(path) === 'md';
-}

@@ -7,7 +7,7 @@ import { splitNote } from '../chunking/chunk-note';
  * persistence the service calls (`load` once at start, `save` after each burst of embedding and
  * on stop). The embeddings layer's `ManagedVectorSearch` fits.
  */
-export interface VectorStore extends VectorSearch {
+export interface PersistentVectorSearch extends VectorSearch {
   load?(): Promise<void>;
   save?(): Promise<void>;
 }
@@ -24,7 +24,7 @@ export class VectorFeeder {
   private stopped = false;
 
   constructor(
-    private readonly vectors: VectorStore,
+    private readonly vectors: PersistentVectorSearch,
     private readonly host: VaultHost,
     private readonly onProblem: (message: string) => void,
   ) {}
