@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -68,6 +69,14 @@ describe('the indx CLI as a child process', () => {
     const reindex = await indx(['vault', 'index', '--rebuild', '--vault', root, '--summary']);
     expect(reindex.stdout).toMatch(/^Reindexed 2 notes \(2 files\)/);
     expect((await indx(['vault', 'index', '--vault', root])).code).not.toBe(0);
+  });
+
+  it('searches with indx search, building and saving the index on the way', async () => {
+    const result = await indx(['search', '--vault', root, '--q', 'text', '--mode', 'lexical']);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { results: { path: string }[] }).results.map((hit) => hit.path)).toEqual(['B.md']);
+    // The one-shot command saved the index on close: the state folder holds its manifest and shards.
+    expect(readdirSync(join(root, '.indx', 'search'))).toContain('manifest.json');
   });
 
   it('prints a stable error code on stderr and exits non-zero', async () => {

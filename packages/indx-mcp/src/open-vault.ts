@@ -14,12 +14,13 @@ export interface OpenVault {
 export async function openVault(directory: string): Promise<OpenVault> {
   const root = resolve(directory);
   const host = await NodeVaultHost.open(root, { watch: false });
-  const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)) });
+  // The index starts lazily (only `indx search` builds it) and a one-shot search waits for it.
+  const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)), search: { waitForIndex: true } });
   return {
     engine,
     host,
     async close() {
-      await engine.audit.flush();
+      await engine.close();
       await host.close();
     },
   };

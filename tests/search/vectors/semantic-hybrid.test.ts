@@ -1,4 +1,4 @@
-import { fuseRankings } from '../../../src/core/search/vectors/fuse-rankings';
+import { fuseRanks } from '../../../src/core/search/query/fuse-ranks';
 import type { Chunk } from '../../../src/core/search/chunk';
 import { createHarness } from './harness';
 import { startLoopbackEmbeddingsServer, type LoopbackEmbeddingsServer } from './loopback-embeddings-server';
@@ -38,10 +38,10 @@ describe('semantic mode over a small vault (loopback provider, real AI SDK)', ()
     const { search } = await indexedHarness();
     const semanticPaths = [...new Set((await search.query('roadmap release', 10)).map((hit) => hit.path))];
     const lexicalPaths = ['garden/compost.md', 'work/meeting.md'];
-    const fused = fuseRankings([lexicalPaths, semanticPaths]);
+    const fused = fuseRanks([lexicalPaths, semanticPaths]);
     expect(semanticPaths[0]).toBe('work/meeting.md');
-    expect(fused[0]!.id).toBe('work/meeting.md');
-    expect(fused.map((entry) => entry.id).sort()).toEqual(Object.keys(VAULT).sort());
+    expect(fused[0]!.key).toBe('work/meeting.md');
+    expect(fused.map((entry) => entry.key).sort()).toEqual(Object.keys(VAULT).sort());
   });
 
   test('a provider outage is reported as embeddings_unavailable so search can fall back to lexical', async () => {

@@ -52,7 +52,10 @@ async function serve(options: ServeOptions): Promise<void> {
     cleanup.unshift(() => host.close());
     const storage = new FileStorage(stateDir);
     const engine = await Engine.create({ host, storage });
-    cleanup.unshift(() => engine.audit.flush());
+    // Stops the search index (saving it) and flushes the audit log.
+    cleanup.unshift(() => engine.close());
+    // Build the search index in the background now, so the first search finds it ready.
+    engine.search?.start().catch((error: unknown) => process.stderr.write(`indx: the search index could not be built: ${String(error)}\n`));
     const tokens = await TokenStore.load(storage);
     const server = await startServer({ engine, tokens, port: options.port ?? (await readVaultConfig(storage)).server.port, mcp: createMcpEndpoint });
     cleanup.unshift(() => server.close());
