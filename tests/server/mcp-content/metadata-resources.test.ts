@@ -121,3 +121,21 @@ describe('recent://vault', () => {
     expect(recent[1]).toEqual({ path: 'Home.md', title: 'Home', folder: '', tags: ['start'], mtime: MTIMES['Home.md'], modified_at_iso: '2026-11-19T12:00:00.000Z' });
   });
 });
+
+describe('vault://search?q=… and similar://vault/{+path}', () => {
+  it('answers a search result set through vault_search, with mode and limit', async () => {
+    await vault.engine.search?.whenReady();
+    const found = (await readJson(vault, 'vault://search?q=alpha&mode=lexical&limit=5')) as { results: { path: string }[]; mode_used: string };
+    expect(found.mode_used).toBe('lexical');
+    expect(found.results[0]?.path).toBe('Notes/Alpha.md');
+    await expectIndxError(readResource(vault, 'vault://search?q=%20'), 'invalid_input');
+  });
+
+  it('lists notes similar to a note, leaving the note itself out', async () => {
+    const similar = (await readJson(vault, 'similar://vault/Notes/Alpha.md')) as { path: string; similar: { path: string }[] };
+    expect(similar.path).toBe('Notes/Alpha.md');
+    expect(similar.similar.map((note) => note.path)).not.toContain('Notes/Alpha.md');
+    await expectIndxError(readResource(vault, 'similar://vault/Nope.md'), 'not_found');
+    await expectIndxError(readResource(vault, 'similar://vault/..%2Fsecret.md'), 'invalid_path');
+  });
+});

@@ -11,14 +11,16 @@ import { vaultFileResource } from './vault-file';
 import { vaultForwardResource } from './vault-forward';
 import { vaultGraphResource } from './vault-graph';
 import { vaultTagsResource } from './vault-tags';
+import { vaultSearchResource } from './vault-search';
+import { similarVaultResource } from './similar-vault';
 
 export type { ResourceContent, ResourceListing, ResourceProvider } from './resource-provider';
 
 /**
  * Every resource indx serves over MCP. Order matters: fixed URIs first, then templates from the
  * most to the least specific, because the SDK tries templates in registration order and
- * `vault://{+path}` matches every `vault://` URI. `vault://search` and `similar://vault/{path}`
- * join once search exists; `vault://canvas/…` and `vault://base/…` once their operations do.
+ * `vault://{+path}` matches every `vault://` URI. `vault://canvas/…` and `vault://base/…` join
+ * once their operations exist.
  */
 export const RESOURCE_PROVIDERS: ResourceProvider[] = [
   vaultGraphResource,
@@ -32,5 +34,7 @@ export const RESOURCE_PROVIDERS: ResourceProvider[] = [
   vaultForwardResource,
   tocVaultResource,
   tagsFieldResource,
+  vaultSearchResource,
+  similarVaultResource,
   vaultFileResource,
 ];
