@@ -3,9 +3,13 @@
 // phase in its own fresh process with a time limit, and writes bench/results/<date>-search.md
 // (and latest.md, plus the raw figures as JSON). Never part of `npm test`.
 //
-// Flags: --sizes 10000,50000,100000  --engines indx,minisearch,orama  --seed 1
+// Flags: --sizes 10000,50000,100000  --engines indx,indx-cached-reads,minisearch,orama (files
+//        in bench/engines: .mjs as is, .ts bundled)  --seed 1
 //        --timeout 300 (seconds per phase)  --heap 6144 (MB per child)  --no-scifact  --no-write
+//        --repeat 3 (build and load phases run N times each; the report shows medians)
 //        --notes FILE (markdown added to the report under "Notes": the why of a missed gate)
+//        --render bench/results/<date>-search.json (no run: re-renders that run's markdown,
+//        e.g. with --notes; writes <date>-search.md and latest.md)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,33 +24,35 @@ import { ensureVault } from './lib/vault-cache.mjs';
 const { values: flags } = parseArgs({
   options: {
     sizes: { type: 'string', default: '10000,50000,100000' },
-    engines: { type: 'string', default: 'indx,minisearch,orama' },
+    engines: { type: 'string', default: 'indx,indx-cached-reads,minisearch,orama' },
     seed: { type: 'string', default: '1' },
     timeout: { type: 'string', default: '300' },
     heap: { type: 'string', default: '6144' },
     'no-scifact': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     notes: { type: 'string' },
+    repeat: { type: 'string', default: '1' },
+    render: { type: 'string' },
   },
 });
 const sizes = flags.sizes.split(',').map(Number).filter((size) => size > 0);
 const seed = Number(flags.seed);
+const repeat = Math.max(1, Number(flags.repeat));
 const limits = { timeoutMs: Number(flags.timeout) * 1000, heapMb: Number(flags.heap) };
 const log = (line) => console.log(`[bench] ${line}`);
 
 /** Where each engine's adapter module lives; ours is TypeScript, bundled with esbuild first. */
 async function resolveAdapter(key, workDir) {
-  if (key === 'minisearch') return { module: join(REPO_ROOT, 'bench/engines/minisearch.mjs') };
-  if (key === 'orama') return { module: join(REPO_ROOT, 'bench/engines/orama.mjs') };
-  if (key !== 'indx') throw new Error(`unknown engine ${key}`);
-  const entry = join(REPO_ROOT, 'bench/engines/indx.ts');
-  if (!existsSync(entry)) return { unavailable: 'bench/engines/indx.ts does not exist yet (no usable API in src/core/search)' };
-  const outfile = join(workDir, 'indx-adapter.cjs');
+  const plain = join(REPO_ROOT, `bench/engines/${key}.mjs`);
+  if (existsSync(plain)) return { module: plain };
+  const entry = join(REPO_ROOT, `bench/engines/${key}.ts`);
+  if (!existsSync(entry)) return { unavailable: `bench/engines/${key}.ts does not exist (yet)` };
+  const outfile = join(workDir, `${key}-adapter.cjs`);
   try {
     await esbuild.build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
     return { module: outfile };
   } catch (error) {
-    return { unavailable: `bundling bench/engines/indx.ts failed: ${String(error.message).split('\n').slice(0, 3).join(' ')}` };
+    return { unavailable: `bundling bench/engines/${key}.ts failed: ${String(error.message).split('\n').slice(0, 3).join(' ')}` };
   }
 }
 
@@ -75,13 +81,36 @@ async function runSize(size, adapters, workDir) {
     }
     const folder = join(workDir, `${size}-${key}`);
     const job = { adapterModule: adapter.module, vaultDir: vault.vaultDir, docsFile: vault.docsFile, pathsFile: vault.pathsFile, queriesFile: vault.queriesFile, updatesFile: vault.updatesFile, persistDir: join(folder, 'persist'), stateDir: join(folder, 'state'), expectedFile: join(folder, 'expected.json') };
-    const build = await phase(`${key} ${size} build`, { ...job, phase: 'build' });
-    if (build.status !== 'ok') restoreVault(vault);
-    const load = build.persistedBytes !== undefined ? await phase(`${key} ${size} load`, { ...job, stateDir: join(folder, 'state-load'), phase: 'load' }) : undefined;
-    entry.engines[key] = { build, load };
-    rmSync(folder, { recursive: true, force: true });
+    const rounds = { build: [], load: [] };
+    for (let round = 1; round <= repeat; round++) {
+      const label = `${key} ${size}${repeat > 1 ? ` (round ${round}/${repeat})` : ''}`;
+      const build = await phase(`${label} build`, { ...job, phase: 'build' });
+      if (build.status !== 'ok') restoreVault(vault);
+      const load = build.persistedBytes !== undefined ? await phase(`${label} load`, { ...job, stateDir: join(folder, 'state-load'), phase: 'load' }) : undefined;
+      rmSync(folder, { recursive: true, force: true });
+      rounds.build.push(build);
+      rounds.load.push(load);
+      if (build.status !== 'ok' || load?.status !== 'ok') break;
+    }
+    entry.engines[key] = { build: medianOf(rounds.build), load: medianOf(rounds.load) };
   }
   return entry;
+}
+
+/**
+ * One phase's figures over several rounds: each number is the median of the rounds; other
+ * values come from the last round. A round that did not finish is reported as it is.
+ */
+function medianOf(phases) {
+  const failed = phases.find((result) => result === undefined || result.status !== 'ok');
+  if (failed !== undefined || phases.length === 1) return failed ?? phases[0];
+  const combined = { ...phases.at(-1), rounds: phases.length };
+  for (const [key, value] of Object.entries(combined)) {
+    if (typeof value !== 'number' || key === 'rounds') continue;
+    const sorted = phases.map((result) => result[key]).sort((a, b) => a - b);
+    combined[key] = sorted[Math.floor((sorted.length - 1) / 2)];
+  }
+  return combined;
 }
 
 /** Rewrites the notes the update step edits, in case a stopped child left them edited. */
@@ -111,6 +140,23 @@ function engineTitles(keys, results) {
   });
 }
 
+/** Writes the markdown (and, for a fresh run, the raw JSON) under bench/results. */
+function writeResults(results, { withJson }) {
+  if (flags.notes) results.notes = readFileSync(flags.notes, 'utf8').trim();
+  const markdown = renderReport(results);
+  if (flags['no-write']) return console.log(markdown);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, `${results.meta.date}-search.md`), markdown);
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
+  if (withJson) writeFileSync(join(RESULTS_DIR, `${results.meta.date}-search.json`), `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote bench/results/${results.meta.date}-search.md and latest.md`);
+}
+
+if (flags.render) {
+  writeResults(JSON.parse(readFileSync(flags.render, 'utf8')), { withJson: false });
+  process.exit(0);
+}
+
 const started = Date.now();
 const loadAtStart = loadavg()[0];
 const workDir = mkdtempSync(join(tmpdir(), 'indx-bench-run-'));
@@ -132,18 +178,9 @@ results.meta = {
   machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB`,
   node: process.version,
   seed,
+  repeat,
   timeoutSeconds: Number(flags.timeout),
   durationSeconds: Math.round((Date.now() - started) / 1000),
   loadAverage: { start: Number(loadAtStart.toFixed(2)), end: Number(loadavg()[0].toFixed(2)) },
 };
-if (flags.notes) results.notes = readFileSync(flags.notes, 'utf8').trim();
-const markdown = renderReport(results);
-if (flags['no-write']) {
-  console.log(markdown);
-} else {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(join(RESULTS_DIR, `${date}-search.md`), markdown);
-  writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
-  writeFileSync(join(RESULTS_DIR, `${date}-search.json`), `${JSON.stringify(results, null, 2)}\n`);
-  log(`wrote bench/results/${date}-search.md and latest.md`);
-}
+writeResults(results, { withJson: true });

@@ -1,7 +1,7 @@
 // Our engine in the benchmark, through its real surfaces: a NodeVaultHost over the generated
 // vault, an Engine with its SearchService persisting into a FileStorage, and every query through
 // the `vault_search` operation in lexical mode. Bundled by bench/run.mjs with esbuild.
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../../package.json';
 import { Engine } from '../../src/core/engine';
@@ -58,16 +58,51 @@ function withManualEvents(host: NodeVaultHost): { host: VaultHost; emit(event: V
   return { host: proxy, emit: (event) => listeners.forEach((listener) => listener(event)) };
 }
 
+/** Options of {@link createIndxAdapter}. */
+export interface IndxAdapterOptions {
+  /**
+   * Serve note reads from texts loaded in `prepare` (as Obsidian's `cachedRead` does) instead of
+   * the NodeVaultHost's checked disk reads: a diagnostic variant that separates the index's own
+   * cost from the Node host's file access.
+   */
+  readsFromMemory: boolean;
+}
+
+/** The notes of the vault, read into memory, keyed by vault path. */
+function readAllNotes(host: NodeVaultHost, vaultDir: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const file of host.listFiles()) if (file.path.endsWith('.md')) texts.set(file.path, readFileSync(join(vaultDir, file.path), 'utf8'));
+  return texts;
+}
+
+/** The host with its `read` answered from `texts` when they hold the path. */
+function withMemoryReads(host: VaultHost, texts: Map<string, string>): VaultHost {
+  return new Proxy(host, {
+    get(target, property) {
+      if (property === 'read') return (path: string) => Promise.resolve(texts.get(path) ?? target.read(path));
+      return Reflect.get(target, property, target) as unknown;
+    },
+  });
+}
+
 /** Creates the adapter (see bench/README.md for the interface). */
 export function createAdapter() {
+  return createIndxAdapter({ readsFromMemory: false });
+}
+
+/** Creates the adapter, reading notes from disk through the host or from memory. */
+export function createIndxAdapter(options: IndxAdapterOptions) {
   let nodeHost: NodeVaultHost | null = null;
   let events: ReturnType<typeof withManualEvents> | null = null;
+  let texts: Map<string, string> | null = null;
+  let vaultRoot = '';
   let engine: Engine | null = null;
   let stateDir = '';
 
   const openEngine = async (storageDir: string): Promise<Engine> => {
     if (events === null) throw new Error('prepare() must run first');
-    engine = await Engine.create({ host: events.host, storage: new FileStorage(storageDir), search: { scheduler: NO_TIMER_SCHEDULER } });
+    const host = texts === null ? events.host : withMemoryReads(events.host, texts);
+    engine = await Engine.create({ host, storage: new FileStorage(storageDir), search: { scheduler: NO_TIMER_SCHEDULER } });
     return engine;
   };
   const search = (): NonNullable<Engine['search']> => {
@@ -76,7 +111,7 @@ export function createAdapter() {
   };
 
   return {
-    name: 'indx',
+    name: options.readsFromMemory ? 'indx, reads from memory' : 'indx',
     version,
     keyKind: 'path',
     needsDocs: false,
@@ -84,6 +119,8 @@ export function createAdapter() {
     async prepare({ vaultDir }: Folders): Promise<void> {
       nodeHost = await NodeVaultHost.open(vaultDir, { watch: false });
       events = withManualEvents(nodeHost);
+      vaultRoot = vaultDir;
+      if (options.readsFromMemory) texts = readAllNotes(nodeHost, vaultDir);
     },
     async build({ stateDir: folder }: Folders): Promise<void> {
       stateDir = folder;
@@ -107,6 +144,7 @@ export function createAdapter() {
       await (await openEngine(dir)).search?.whenReady();
     },
     async update({ doc }: { doc: BenchDoc }): Promise<void> {
+      texts?.set(doc.path, readFileSync(join(vaultRoot, doc.path), 'utf8'));
       events?.emit({ type: 'modify', path: doc.path });
       await search().settled();
     },
