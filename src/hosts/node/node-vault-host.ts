@@ -13,12 +13,13 @@ import { childrenOutOfStep, findOnDisk } from './disk-comparison';
 import { inspectEntry } from './inspect-entry';
 import { locateEntry, type Location } from './locate-entry';
 import { PathLocks } from './path-locks';
+import { readSmallFile, SMALL_FILE_BYTES } from './read-small-file';
 import { scanVault } from './scan-vault';
 import { prepareTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
 import { isMarkdownPath, isSameOrBelow, normalizeDiskPath, toAbsolutePath } from './vault-paths';
-import { isErrorCode, makeParentFolders, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
-import { alreadyExists, notFound } from './vault-errors';
+import { decodeOrThrow, isErrorCode, makeParentFolders, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
+import { alreadyExists, notFound, notRegularFile } from './vault-errors';
 import { VaultState } from './vault-state';
 
 /** Options of {@link NodeVaultHost.open}. */
@@ -120,8 +121,10 @@ export class NodeVaultHost implements VaultHost {
   }
 
   async read(vaultPath: string): Promise<string> {
-    const location = await this.locate(toVaultPath(vaultPath));
-    return readText(location.absolutePath, location.path);
+    const key = toVaultPath(vaultPath);
+    const bytes = this.readKnownSmallFile(key);
+    if (bytes !== null) return decodeOrThrow(bytes, key);
+    return readLocated(await this.locate(key));
   }
 
   process(vaultPath: string, transform: (data: string) => string): Promise<string> {
@@ -244,7 +247,7 @@ export class NodeVaultHost implements VaultHost {
 
   /** The text of the file at `location`; a file gone from disk is forgotten first (no watcher told us). */
   private async readCurrent(location: Location): Promise<string> {
-    return readText(location.absolutePath, location.path).catch(async (error: unknown) => {
+    return readLocated(location).catch(async (error: unknown) => {
       if (this.state.files.has(location.path)) {
         const entry = await inspectEntry(this.root, location.diskPath);
         if (entry.kind !== 'file' && entry.kind !== 'folder') this.emit(this.state.remove(location.path));
@@ -274,6 +277,14 @@ export class NodeVaultHost implements VaultHost {
     return this.locks.run(keys, () => work(...keys));
   }
 
+  /** A known file's bytes by the fast path (null: take the careful one). */
+  private readKnownSmallFile(key: string): Uint8Array | null {
+    const diskPaths = this.state.diskPathsOf(key);
+    const record = this.state.files.get(key);
+    if (record === undefined || diskPaths.length !== 1 || record.file.stat.size > SMALL_FILE_BYTES) return null;
+    return readSmallFile(this.root, diskPaths[0] as string);
+  }
+
   private locate(key: string): Promise<Location> {
     return locateEntry(this.root, key, (vaultPath) => this.state.diskPathsOf(vaultPath));
   }
@@ -297,4 +308,10 @@ function parseIfNote(vaultPath: string, content: string): CachedMetadata | null 
 
 function reportWatchError(error: unknown): void {
   process.emitWarning(`indx: could not apply a change seen in the vault folder: ${String(error)}`);
+}
+
+/** The text of the file at `location`; refuses entries that are no regular file before opening them. */
+function readLocated(location: Location): Promise<string> {
+  if (location.entry.kind === 'other') return Promise.reject(notRegularFile(location.path));
+  return readText(location.absolutePath, location.path);
 }

@@ -22,7 +22,11 @@ export async function toRealVaultFolder(root: string): Promise<string> {
  * no file at that path, `not_utf8` when its bytes are not UTF-8 (indx never rewrites those).
  */
 export async function readText(absolutePath: string, vaultPath: string): Promise<string> {
-  const bytes = await readBytes(absolutePath, vaultPath);
+  return decodeOrThrow(await readBytes(absolutePath, vaultPath), vaultPath);
+}
+
+/** The text of a file's bytes; `not_utf8` when they are not UTF-8. */
+export function decodeOrThrow(bytes: Uint8Array, vaultPath: string): string {
   const text = decodeUtf8(bytes);
   if (text === null) throw notUtf8(vaultPath);
   return text;

@@ -21,6 +21,13 @@ export function symlinkForbidden(vaultPath: string, diskPath: string): IndxError
   return new IndxError('path_forbidden', message, { path: vaultPath, symlink: diskPath });
 }
 
+/** The error for a path where something other than a file or folder is (a FIFO, a socket, a device). */
+export function notRegularFile(vaultPath: string): IndxError {
+  // Security: reading a FIFO would wait forever for a writer; devices are not vault content.
+  const message = `"${vaultPath}" is not a regular file (a FIFO, socket or device), so indx does not open it.`;
+  return new IndxError('path_forbidden', message, { path: vaultPath });
+}
+
 /** The error for a vault path that several names on disk collapse to (`diskPaths`, two or more). */
 export function nameConflict(vaultPath: string, diskPaths: readonly string[]): IndxError {
   const names = diskPaths.map((diskPath) => `"${showCodePoints(diskPath)}"`).join(' and ');

@@ -59,6 +59,33 @@ describe('NodeVaultHost and symbolic links', () => {
     await expectIndxError(host.read('Notes/cfg/snippets/theme.css'), 'path_forbidden');
   });
 
+  // The host reads known small files by a fast synchronous path (read-small-file.ts); these pin
+  // that it keeps the same rule when the disk changed behind the host's back (no watcher here).
+  it('refuses to read a known note after its folder was swapped for a link out of the vault', async () => {
+    await fs.mkdir(path.join(outside, 'Notes'));
+    await fs.writeFile(path.join(outside, 'Notes', 'Alpha.md'), 'outside text');
+    await fs.rename(at('Notes'), at('Notes-moved'));
+    await fs.symlink(path.join(outside, 'Notes'), at('Notes'));
+    expect(host.exists('Notes/Alpha.md')).toBe(true);
+    await expectIndxError(host.read('Notes/Alpha.md'), 'path_forbidden');
+  });
+
+  it('refuses to read a known note swapped for a link to another note', async () => {
+    await fs.writeFile(at('Notes/Beta.md'), 'beta');
+    await host.rescan();
+    await fs.rm(at('Notes/Alpha.md'));
+    await fs.symlink('Beta.md', at('Notes/Alpha.md'));
+    await expectIndxError(host.read('Notes/Alpha.md'), 'path_forbidden');
+  });
+
+  it('does not hang on a known note swapped for a FIFO', async () => {
+    if (process.platform === 'win32') return;
+    const { execFileSync } = await import('node:child_process');
+    await fs.rm(at('Notes/Alpha.md'));
+    execFileSync('mkfifo', [at('Notes/Alpha.md')]);
+    await expectIndxError(host.read('Notes/Alpha.md'), 'path_forbidden');
+  });
+
   it('refuses to patch a symlinked note, leaving the link a link and its target untouched', async () => {
     await expectIndxError(host.process('inner.md', (text) => `${text}x\n`), 'path_forbidden');
     expect((await fs.lstat(at('inner.md'))).isSymbolicLink()).toBe(true);

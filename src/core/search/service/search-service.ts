@@ -27,7 +27,7 @@ export interface SearchServiceOptions {
   vectors?: PersistentVectorSearch | null;
   scheduler?: Scheduler;
   clock?: () => number;
-  /** Longest synchronous slice of indexing work before yielding (default 20 ms). */
+  /** Longest synchronous slice of indexing work before yielding (default 10 ms). */
   sliceMs?: number;
   /** Quiet time after the last change before the index is saved (default 2 s). */
   saveDelayMs?: number;
@@ -37,6 +37,12 @@ export interface SearchServiceOptions {
   waitForIndex?: boolean;
   parameters?: Bm25Parameters;
 }
+
+/**
+ * Default slice length: well under the 50 ms a UI frame budget allows, leaving room for the
+ * one note that straddles the end of a slice and for a garbage collection landing in it.
+ */
+const DEFAULT_SLICE_MS = 10;
 
 /** Notes read from the host at once while indexing. */
 const READ_BATCH = 32;
@@ -74,7 +80,7 @@ export class SearchService {
 
   constructor(private readonly options: SearchServiceOptions) {
     this.scheduler = options.scheduler ?? DEFAULT_SCHEDULER;
-    this.slicer = new Slicer(this.scheduler, options.sliceMs ?? 20);
+    this.slicer = new Slicer(this.scheduler, options.sliceMs ?? DEFAULT_SLICE_MS);
     this.feeder = options.vectors === undefined || options.vectors === null ? null : new VectorFeeder(options.vectors, options.host, (message) => (this.lastProblem = message));
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.saveTimer = new SaveTimer(this.scheduler, options.saveDelayMs ?? 2000, options.maxSaveDelayMs ?? 30_000, () => {
@@ -169,7 +175,7 @@ export class SearchService {
     }
     // The vector store keeps its own copy: offer it the unchanged notes too (it skips known chunks);
     // changed ones are offered once indexed.
-    for (const path of queueDifferences(this.queue, this.options.host, this.index)) this.feeder?.add(path);
+    for (const path of await queueDifferences(this.queue, this.options.host, this.index, this.slicer.pause)) this.feeder?.add(path);
     this.kick();
   }
 

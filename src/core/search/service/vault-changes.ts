@@ -22,21 +22,32 @@ export function queueVaultEvent(queue: ChangeQueue, event: VaultEvent, host: Vau
   else learn(queue, event.path, host);
 }
 
+/** Files compared between two calls of the pacer in {@link queueDifferences}. */
+const COMPARED_PER_PAUSE = 256;
+
 /**
  * Queues every note whose mtime or size differs from what the index holds, and every indexed
- * note the host no longer has; returns the notes already up to date.
+ * note the host no longer has; resolves with the notes already up to date. Calls `pause`
+ * every few hundred files, so a 100k-note comparison never holds the thread in one piece.
+ * Vault events that arrive meanwhile are queued as usual: a note queued twice is indexed once,
+ * and one that vanished is dropped when its read fails.
  */
-export function queueDifferences(queue: ChangeQueue, host: VaultHost, index: LexicalIndex): string[] {
+export async function queueDifferences(queue: ChangeQueue, host: VaultHost, index: LexicalIndex, pause: () => Promise<void>): Promise<string[]> {
   const seen = new Set<string>();
   const current: string[] = [];
+  let compared = 0;
   for (const file of host.listFiles()) {
+    if ((compared += 1) % COMPARED_PER_PAUSE === 0) await pause();
     if (!isNotePath(file.path)) continue;
     seen.add(file.path);
     const noteId = index.noteIdOf(file.path);
     if (noteId !== undefined && index.notes.mtimes[noteId] === file.stat.mtime && index.notes.sizes[noteId] === file.stat.size) current.push(file.path);
     else queue.add(file.path, 'upsert');
   }
-  for (const path of index.notes.byPath.keys()) if (!seen.has(path)) queue.add(path, 'remove');
+  for (const path of index.notes.byPath.keys()) {
+    if ((compared += 1) % COMPARED_PER_PAUSE === 0) await pause();
+    if (!seen.has(path)) queue.add(path, 'remove');
+  }
   queue.resetProgress(current.length);
   return current;
 }
