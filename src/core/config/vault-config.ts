@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IndxError } from '../errors';
 import type { Storage } from '../vault/storage';
+import { embeddingSettingsSchema } from './embedding-settings';
 
 /** The port indx listens on by default: one no surveyed peer uses. */
 export const DEFAULT_PORT = 27643;
@@ -16,6 +17,14 @@ export const vaultConfigSchema = z.object({
     .object({ write_enabled: z.boolean().default(true).describe('When false, every write operation fails with forbidden, whatever the token allows.') })
     .prefault({})
     .describe('What callers may do.'),
+  search: z
+    .object({
+      embeddings: embeddingSettingsSchema
+        .prefault({})
+        .describe('Embeddings provider for semantic and hybrid search. Keys never live here: they come from INDX_EMBEDDINGS_API_KEY (or the app\'s secret storage).'),
+    })
+    .prefault({})
+    .describe('Search settings.'),
 });
 
 /** indx's per-vault settings. */
