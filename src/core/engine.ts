@@ -1,5 +1,5 @@
 import { AuditLog, type AuditRecorder } from './audit/audit-log';
-import { readVaultConfig } from './config/vault-config';
+import { readVaultConfig, type VaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
 import { ALL_OPERATIONS } from './ops/all-operations';
 import type { Scope } from './ops/operation';
@@ -11,6 +11,8 @@ import { SearchService } from './search/service/search-service';
 import type { PersistentVectorSearch } from './search/service/vector-feeder';
 import { loadEtagFunction, type EtagFunction } from './vault/etag';
 import type { Storage } from './vault/storage';
+import { createPathPolicy, sameRules } from './vault/path-policy';
+import { PolicyHost } from './vault/policy-host';
 import type { VaultHost } from './vault/vault-host';
 
 /** Who is calling the engine and what they may do. */
@@ -24,7 +26,7 @@ export interface EngineSearchOptions {
   /** Embeddings for semantic and hybrid search (the service loads and saves them); lexical only without. */
   vectors?: PersistentVectorSearch | null;
   scheduler?: Scheduler;
-  /** Longest synchronous slice of indexing work (default 20 ms). */
+  /** Longest synchronous slice of indexing work (default 10 ms). */
   sliceMs?: number;
   /** Quiet time after the last change before the index is saved (default 2 s). */
   saveDelayMs?: number;
@@ -59,25 +61,50 @@ export class Engine {
   /** The search index (lazily started), or null when created with `search: false`. */
   readonly search: SearchService | null;
 
+  private readonly policyHost: PolicyHost;
+
   private constructor(
-    readonly host: VaultHost,
+    host: VaultHost,
     readonly storage: Storage,
     readonly etag: EtagFunction,
     private readonly clock: () => number,
     search: EngineSearchOptions | false,
+    config: VaultConfig,
   ) {
+    this.policyHost = new PolicyHost(host);
+    this.policyHost.setPolicy(createPathPolicy(config.access));
     this.audit = new AuditLog(storage);
-    this.search = search === false ? null : new SearchService({ ...search, host, storage, checksum: etag, clock });
+    this.search = search === false ? null : new SearchService({ ...search, host: this.policyHost, storage, checksum: etag, clock });
   }
 
-  /** Creates an engine; loads the ETag hasher first. */
+  /**
+   * The vault as every surface sees it: the host given to `create`, seen through the
+   * configuration's path rules (excluded paths hidden, read-only paths unwritable).
+   */
+  get host(): VaultHost {
+    return this.policyHost;
+  }
+
+  /** Creates an engine; loads the ETag hasher and the vault configuration first. */
   static async create(options: EngineOptions): Promise<Engine> {
-    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {});
+    const config = await readVaultConfig(options.storage);
+    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config);
+  }
+
+  /**
+   * Reads the vault configuration again and applies its path rules; hosts that change the
+   * configuration file themselves (the plugin's settings tab) call it after writing.
+   */
+  async reloadConfig(): Promise<VaultConfig> {
+    const config = await readVaultConfig(this.storage);
+    if (!sameRules(this.policyHost.policy.rules, config.access)) this.policyHost.setPolicy(createPathPolicy(config.access));
+    return config;
   }
 
   /** Stops the search index (saving what changed) and flushes the audit log. */
   async close(): Promise<void> {
     await this.search?.stop();
+    this.policyHost.close();
     await this.audit.flush();
   }
 
@@ -86,13 +113,16 @@ export class Engine {
    * `forbidden` while the vault's configuration has writes switched off.
    */
   async call(name: string, input: unknown, caller: Caller = LOCAL_CALLER): Promise<Invocation> {
-    if (this.registry.get(name).scope === 'vault:write' && !(await readVaultConfig(this.storage)).access.write_enabled) {
+    // Writes read the configuration afresh (it may have changed on disk); reads use the rules in force.
+    if (this.registry.get(name).scope === 'vault:write' && !(await this.reloadConfig()).access.write_enabled) {
       throw new IndxError('forbidden', `Writes are switched off for this vault (access.write_enabled is false), so ${name} cannot run. An admin can re-enable them with vault_config_set.`, { operation: name });
     }
     // The operation's audit events are recorded when it ends, stamped with its duration.
     const audit = this.audit.begin(this.clock);
     try {
-      return await this.registry.invoke(name, input, this.contextFor(caller, audit), caller.scopes);
+      const invocation = await this.registry.invoke(name, input, this.contextFor(caller, audit), caller.scopes);
+      if (name === 'vault_config_set') await this.reloadConfig();
+      return invocation;
     } finally {
       audit.end();
     }

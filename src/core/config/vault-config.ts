@@ -14,7 +14,14 @@ export const vaultConfigSchema = z.object({
     .prefault({})
     .describe('HTTP server settings.'),
   access: z
-    .object({ write_enabled: z.boolean().default(true).describe('When false, every write operation fails with forbidden, whatever the token allows.') })
+    .object({
+      write_enabled: z.boolean().default(true).describe('When false, every write operation fails with forbidden, whatever the token allows.'),
+      excluded_paths: z
+        .array(z.string().min(1))
+        .default([])
+        .describe('Globs of paths never served: not listed, read, searched, embedded, linked to or written (e.g. "Private/**", "Journal/*.md"). A glob covering a folder covers everything in it.'),
+      read_only_paths: z.array(z.string().min(1)).default([]).describe('Globs of paths served but never created, changed, moved or deleted (e.g. "Archive/**").'),
+    })
     .prefault({})
     .describe('What callers may do.'),
   search: z

@@ -19,6 +19,8 @@ export interface UpdatedFile {
 export interface MoveOutcome {
   moved: { from: string; to: string }[];
   updated: UpdatedFile[];
+  /** Files whose references to what moved were left as they were: read-only paths. */
+  not_updated: { path: string; reason: string }[];
 }
 
 /** Options of `moveWithLinks`. */
@@ -47,22 +49,31 @@ export async function moveWithLinks(context: OperationContext, from: string, to:
   // A move leaves the bytes as they were: one event per moved file, etag known only when checked.
   for (const [old, moved] of moves) recordMutation(context, 'note_move', old, etag, etag, moved);
   const moveContext: MoveContext = { moves, resolveBefore: (linkpath, source) => before.resolve(linkpath, source), resolveAfter: (linkpath, source) => host.resolveLink(linkpath, source) };
-  const updated: UpdatedFile[] = [];
+  const outcome: MoveOutcome = { moved: [...moves].map(([old, moved]) => ({ from: old, to: moved })), updated: [], not_updated: [] };
   for (const source of sources) {
     const sourceAfter = moves.get(source) ?? source;
-    await rewriteFile(context, sourceAfter, (text) => rewriteLinksForMove({ text, cache: parseMetadata(text), sourcePathBefore: source, sourcePathAfter: sourceAfter, context: moveContext }), updated);
+    await rewriteFile(context, sourceAfter, (text) => rewriteLinksForMove({ text, cache: parseMetadata(text), sourcePathBefore: source, sourcePathAfter: sourceAfter, context: moveContext }), outcome);
   }
-  for (const canvas of canvases) await rewriteFile(context, moves.get(canvas) ?? canvas, (text) => rewriteCanvasForMove(text, moves.get(canvas) ?? canvas, moveContext), updated);
-  return { moved: [...moves].map(([old, moved]) => ({ from: old, to: moved })), updated };
+  for (const canvas of canvases) await rewriteFile(context, moves.get(canvas) ?? canvas, (text) => rewriteCanvasForMove(text, moves.get(canvas) ?? canvas, moveContext), outcome);
+  return outcome;
 }
 
-async function rewriteFile(context: OperationContext, path: string, rewrite: (text: string) => { text: string; changed: number }, updated: UpdatedFile[]): Promise<void> {
+async function rewriteFile(context: OperationContext, path: string, rewrite: (text: string) => { text: string; changed: number }, outcome: MoveOutcome): Promise<void> {
   let changed = 0;
   // A file without references comes back unchanged: the host writes nothing and mutateFile audits nothing.
   const result = await mutateFile(context, path, 'note_move', (text) => {
     const next = rewrite(text);
     changed = next.changed;
     return next.text;
+  }).catch((error: unknown) => {
+    // A read-only file keeps its old links: the move is done, so report it rather than fail half-way.
+    if (!isReadOnlyRefusal(error)) throw error;
+    outcome.not_updated.push({ path, reason: 'read-only (access.read_only_paths)' });
+    return null;
   });
-  if (result.changed) updated.push({ path, links_changed: changed, etag: result.etag });
+  if (result?.changed === true) outcome.updated.push({ path, links_changed: changed, etag: result.etag });
+}
+
+function isReadOnlyRefusal(error: unknown): boolean {
+  return error instanceof IndxError && error.code === 'path_forbidden' && error.details.rule === 'read_only_paths';
 }

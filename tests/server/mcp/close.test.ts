@@ -49,7 +49,7 @@ function countUnsubscribes(target: { on?: unknown; subscribe?: unknown }, method
 beforeAll(async () => {
   vault = await createTempVault(MCP_FILES, { watch: true });
   stopped = jest.fn();
-  countUnsubscribes(vault.host, 'on');
+  countUnsubscribes(vault.engine.host, 'on');
   countUnsubscribes(vault.engine.audit, 'subscribe');
   endpoint = createMcpEndpoint({ engine: vault.engine, tokens: new TokenStore(vault.engine.storage), baseUrl: () => url, clock: Date.now });
   http = await listen(endpoint);

@@ -22,6 +22,7 @@ export const noteMove = defineOperation({
     moved: z.array(z.object({ from: z.string().describe('Old path.'), to: z.string().describe('New path.') })).describe('Every file moved (one for a note, all files below for a folder).'),
     updated: z.array(z.object({ path: z.string().describe('File rewritten (at its new path if it moved).'), links_changed: z.number().int().describe('Links rewritten in it.'), etag: z.string().describe('Its new etag.') })).describe('Files whose links were rewritten, with their new etags.'),
     links_updated: z.number().int().describe('Total links rewritten.'),
+    not_updated: z.array(z.object({ path: z.string().describe('File that still links to the old path.'), reason: z.string().describe('Why it was left alone.') })).describe('Files whose links were not rewritten because they are read-only (access.read_only_paths).'),
   }),
   scope: 'vault:write',
   annotations: DESTRUCTIVE,

@@ -1,0 +1,72 @@
+import { serveVault, type ServedVault } from '../http/server-harness';
+
+const FILES = {
+  'Welcome.md': 'See [[Private/Diary]] and [[Archive/Old]] and [[Plans]].\n',
+  'Plans.md': '# Plans\nGarden secrets are not here.\n',
+  'Private/Diary.md': '---\ntags: [secret]\n---\nGarden secrets: the key is under the pot.\n',
+  'Archive/Old.md': 'Links to [[Plans]] from the archive.\n',
+};
+
+/** Sets the vault's path rules through the admin operation, as an agent or the settings tab would. */
+async function setRules(served: ServedVault, access: Record<string, unknown>): Promise<void> {
+  const response = await served.fetch('/v1/vault/config', { method: 'PUT', token: served.admin, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config: { access } }) });
+  expect(response.status).toBe(200);
+}
+
+async function json(response: Response): Promise<{ ok: boolean; data: Record<string, unknown>; error?: { code: string; details: Record<string, unknown> } }> {
+  return (await response.json()) as never;
+}
+
+describe('access.excluded_paths and access.read_only_paths over REST', () => {
+  let served: ServedVault;
+  beforeEach(async () => {
+    served = await serveVault({ files: FILES });
+    await served.vault.engine.search?.whenReady();
+  });
+  afterEach(() => served.dispose());
+
+  it('hides excluded notes from reads, listings, links, tags and search, as if they did not exist', async () => {
+    await setRules(served, { excluded_paths: ['Private/**'] });
+    const read = await served.fetch('/v1/notes/Private/Diary.md');
+    expect([read.status, (await json(read)).error?.code]).toEqual([404, 'not_found']);
+    const list = await json(await served.fetch('/v1/notes'));
+    expect(JSON.stringify(list.data)).not.toContain('Private');
+    const forward = await json(await served.fetch('/v1/links/Welcome.md/forward'));
+    expect(JSON.stringify(forward.data)).not.toContain('Private/Diary.md');
+    const tags = await json(await served.fetch('/v1/tags'));
+    expect(JSON.stringify(tags.data)).not.toContain('secret');
+    await served.vault.engine.search?.settled();
+    const search = await json(await served.fetch('/v1/search?q=garden%20secrets'));
+    expect((search.data.results as { path: string }[]).map((result) => result.path)).toEqual(['Plans.md']);
+  });
+
+  it('refuses writes into excluded paths with path_forbidden naming the rule, and writes nothing', async () => {
+    await setRules(served, { excluded_paths: ['Private'] });
+    const put = await served.fetch('/v1/notes/Private/New.md', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: 'x' }) });
+    const body = await json(put);
+    expect([put.status, body.error?.code, body.error?.details.rule]).toEqual([403, 'path_forbidden', 'excluded_paths']);
+    expect(served.vault.host.exists('Private/New.md')).toBe(false);
+  });
+
+  it('serves read-only notes but refuses to change, move or delete them, and a move elsewhere reports their stale links', async () => {
+    await setRules(served, { read_only_paths: ['Archive/**'] });
+    expect((await served.fetch('/v1/notes/Archive/Old.md')).status).toBe(200);
+    const patch = await served.fetch('/v1/notes/Archive/Old.md', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ops: [{ op: 'append_body', markdown: 'more' }] }) });
+    expect([patch.status, (await json(patch)).error?.details.rule]).toEqual([403, 'read_only_paths']);
+    expect((await served.fetch('/v1/notes/Archive/Old.md', { method: 'DELETE' })).status).toBe(403);
+    expect((await served.fetch('/v1/notes/Plans.md/move', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'Archive/Plans.md' }) })).status).toBe(403);
+    const move = await json(await served.fetch('/v1/notes/Plans.md/move', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'Projects/Roadmap.md' }) }));
+    expect(move.data).toMatchObject({ updated: [{ path: 'Welcome.md', links_changed: 1 }], not_updated: [{ path: 'Archive/Old.md' }] });
+    expect(await served.vault.host.read('Archive/Old.md')).toBe('Links to [[Plans]] from the archive.\n');
+  });
+
+  it('shows a note again, searchable, once its rule is lifted', async () => {
+    await setRules(served, { excluded_paths: ['Private/**'] });
+    await served.vault.engine.search?.settled();
+    await setRules(served, { excluded_paths: [] });
+    expect((await served.fetch('/v1/notes/Private/Diary.md')).status).toBe(200);
+    await served.vault.engine.search?.settled();
+    const search = await json(await served.fetch('/v1/search?q=pot'));
+    expect((search.data.results as { path: string }[]).map((result) => result.path)).toEqual(['Private/Diary.md']);
+  });
+});
