@@ -26,6 +26,33 @@ async function answers(vault: SearchVault): Promise<unknown[]> {
   return Promise.all(QUERIES.map(async (q) => (await vault.search({ q })).results));
 }
 
+describe('saving the index', () => {
+  // Once the manifest is written the new generation is live. A failed clean-up of the old one (a
+  // file held open by a sync client) used to fail the save, so the next save reused the live
+  // generation's number and overwrote its shards in place.
+  it('counts a save as done when only removing the previous generation fails', async () => {
+    const root = await writeTempFolder(FILES);
+    const vault = await openSearchVault(root);
+    await vault.engine.search?.whenReady();
+    await vault.engine.search?.flush();
+    const remove = vault.storage.remove.bind(vault.storage);
+    vault.storage.remove = () => Promise.reject(new Error('EBUSY: the file is in use'));
+    await vault.engine.call('note_write', { path: 'Epsilon.md', body: 'New.\n' });
+    await vault.engine.search?.flush();
+    await vault.engine.call('note_write', { path: 'Zeta.md', body: 'Newer.\n' });
+    await vault.engine.search?.flush();
+    vault.storage.remove = remove;
+    const manifest = JSON.parse(await fs.readFile(join(root, '.indx', 'search', 'manifest.json'), 'utf8')) as { generation: number };
+    expect(manifest.generation).toBe(3);
+    expect(vault.engine.search?.status().last_problem ?? null).toBeNull();
+    await vault.close();
+    const reopened = await openSearchVault(root);
+    await reopened.engine.search?.whenReady();
+    expect(pathsOf(await reopened.search({ q: 'newer' }))).toEqual(['Zeta.md']);
+    await reopened.dispose();
+  });
+});
+
 describe('the persisted index', () => {
   let root: string;
   let expected: unknown[];
@@ -102,6 +129,8 @@ describe('the persisted index', () => {
     ['a manifest of another version', async (folder: string) => rewriteManifest(folder, (manifest) => ({ ...manifest, version: 999 }))],
     ['a manifest that is not JSON', async (folder: string) => fs.writeFile(join(folder, 'manifest.json'), '{oops')],
     ['a shard of another format version', async (folder: string) => overwrite(join(folder, '1-chunks.bin'), 4, 7)],
+    // A valid shard that is not the one the manifest names (left over from another save of the same generation).
+    ['a manifest naming another checksum for a shard', async (folder: string) => rewriteManifest(folder, (manifest) => ({ ...manifest, shards: { ...(manifest.shards as object), terms: { ...(manifest.shards as Record<string, object>).terms, checksum: '0123456789abcdef' } } }))],
   ])('is rebuilt, not trusted, after %s', async (_case, damage) => {
     await damage(join(root, '.indx', 'search'));
     const { vault, reads } = await reopen();

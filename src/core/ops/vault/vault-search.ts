@@ -3,6 +3,9 @@ import { IndxError } from '../../errors';
 import { defineOperation, READ_ONLY } from '../operation';
 import { cursorField, limitField, nextCursorField } from '../schemas';
 
+/** Longest query accepted: a question or a paragraph, not a document (each word costs a posting scan). */
+const MAX_QUERY_LENGTH = 2000;
+
 const resultSchema = z.object({
   path: z.string().describe('Vault-relative path of the note.'),
   title: z.string().describe('File name without extension, as Obsidian shows it.'),
@@ -25,7 +28,7 @@ export const vaultSearch = defineOperation({
   title: 'Search the vault',
   description: 'Search notes by words (lexical BM25 over title, aliases, tags, path, headings and text, English stemming, CJK aware), by meaning (semantic, needs embeddings) or both (hybrid, the default when embeddings are configured). Each result points at the best matching section (heading, line) with a highlighted snippet. Filter by tags and a path glob; paginate with cursor. Search before you read.',
   input: z.object({
-    q: z.string().trim().min(1).describe('What to look for: words, a phrase or a question. Lexical matching ignores case, accents and word endings (runbooks = runbook).'),
+    q: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`What to look for: words, a phrase or a question (at most ${MAX_QUERY_LENGTH} characters). Lexical matching ignores case, accents and word endings (runbooks = runbook).`),
     mode: z.enum(['lexical', 'semantic', 'hybrid']).optional().describe('lexical (words), semantic (meaning; needs embeddings) or hybrid (both, fused by reciprocal rank). Default: hybrid when embeddings are configured, else lexical. Without embeddings semantic and hybrid fall back to lexical with an embeddings_unavailable warning.'),
     tag: z.array(z.string()).optional().describe('Only notes carrying every listed tag or a tag nested below it ("project" matches #project/alpha); with or without #.'),
     path_glob: z.string().optional().describe('Only notes whose path matches this glob, e.g. "Projects/**" or "**/*meeting*".'),

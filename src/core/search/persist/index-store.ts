@@ -44,10 +44,11 @@ export async function saveIndex(storage: Storage, index: LexicalIndex, generatio
     await pacer.io(() => storage.write(entry, shard.bytes));
   }
   const manifest: SearchManifest = { format: 'indx-search', version: SEARCH_INDEX_VERSION, generation, savedAt: clock(), notes: index.liveNotes, chunks: index.liveChunks, terms: index.terms.size, shards };
-  await pacer.io(async () => {
-    await storage.write(MANIFEST_NAME, JSON.stringify(manifest));
-    await removeOtherGenerations(storage, generation);
-  });
+  await pacer.io(() => storage.write(MANIFEST_NAME, JSON.stringify(manifest)));
+  // The manifest is the commit point: once it is written this generation is live, so failing to
+  // clean up older ones (a file held by a sync client) must not fail the save, or the next save
+  // would reuse this generation's number and overwrite the live shards in place.
+  await pacer.io(() => removeOtherGenerations(storage, generation)).catch(() => undefined);
   return manifest;
 }
 
@@ -61,7 +62,7 @@ export async function loadIndex(storage: Storage, checksum: Checksum, pacer: Pac
       const bytes = await pacer.io(() => storage.read(shardEntryName(manifest.generation, name)));
       if (bytes === null) throw new ShardProblem(`shard ${name} is missing`);
       if (bytes.length !== manifest.shards[name]?.bytes) throw new ShardProblem(`shard ${name} has another size than the manifest says`);
-      const decoded = decodeShard(bytes, { kind, generation: manifest.generation }, checksum);
+      const decoded = decodeShard(bytes, { kind, generation: manifest.generation, expectedChecksum: manifest.shards[name]?.checksum }, checksum);
       await pacer.pause();
       return decoded;
     };

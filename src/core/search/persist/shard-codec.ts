@@ -10,6 +10,8 @@ export type SectionArray = Int32Array | Uint32Array | Uint16Array | Uint8Array |
 export interface ShardIdentity {
   kind: number;
   generation: number;
+  /** The payload checksum the manifest recorded, when reading: a shard from another save is refused. */
+  expectedChecksum?: string;
 }
 
 /** Computes a shard's checksum (the engine passes its xxhash64 ETag function: 16 hex digits). */
@@ -66,6 +68,7 @@ export function decodeShard(data: Uint8Array, identity: ShardIdentity, checksum:
   const stored = new TextDecoder().decode(shard.subarray(CHECKSUM_AT, CHECKSUM_AT + CHECKSUM_LENGTH));
   const actual = checksum(shard.subarray(HEADER_LENGTH)).padStart(CHECKSUM_LENGTH, '0').slice(0, CHECKSUM_LENGTH);
   if (stored !== actual) throw new ShardProblem('shard checksum mismatch');
+  if (identity.expectedChecksum !== undefined && stored !== identity.expectedChecksum) throw new ShardProblem('shard is not the one the manifest names');
   return readSections(shard, view, sectionCount ?? 0);
 }
 

@@ -2,7 +2,8 @@ import { ShardProblem } from './shard-problem';
 
 const NULL_LENGTH = 0xffffffff;
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a string that starts with U+FEFF (a heading pasted from Windows) must come back whole.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** A list of strings (null allowed) as persisted: UTF-16 lengths, then all the text as UTF-8. */
 export interface EncodedStrings {

@@ -17,11 +17,17 @@ const MAX_PREFIX_TERMS = 50;
 const MAX_FUZZY_TERMS = 20;
 const MIN_PREFIX_LENGTH = 2;
 const MIN_FUZZY_LENGTH = 4;
+/**
+ * Query words expanded at most: each expansion scans the whole vocabulary (hundreds of
+ * thousands of terms at 100k notes), so a long pasted query with prefix or fuzzy on would hold
+ * the thread for seconds. Words past this count are matched as typed.
+ */
+export const MAX_EXPANDED_WORDS = 8;
 
 /**
  * Maps query tokens to weighted index terms: each typed term once per occurrence (weight 1
- * each), plus, when asked, prefix and one-edit expansions at {@link EXPANSION_WEIGHT}. Terms the
- * index has never seen are dropped.
+ * each), plus, when asked, prefix and one-edit expansions at {@link EXPANSION_WEIGHT} of the
+ * first {@link MAX_EXPANDED_WORDS} distinct words. Terms the index has never seen are dropped.
  */
 export function resolveTerms(dictionary: TermDictionary, tokens: readonly QueryToken[], options: ExpansionOptions = {}): WeightedTerm[] {
   const weights = new Map<number, number>();
@@ -29,7 +35,7 @@ export function resolveTerms(dictionary: TermDictionary, tokens: readonly QueryT
     const id = dictionary.idOf(token.term);
     if (id >= 0) weights.set(id, (weights.get(id) ?? 0) + 1);
   }
-  for (const token of tokens) {
+  for (const token of distinctWords(tokens).slice(0, MAX_EXPANDED_WORDS)) {
     for (const id of expansionsOf(dictionary, token, options)) if (!weights.has(id)) weights.set(id, EXPANSION_WEIGHT);
   }
   return [...weights].map(([id, weight]) => ({ id, weight }));
@@ -46,6 +52,11 @@ function expansionsOf(dictionary: TermDictionary, token: QueryToken, options: Ex
     else if (wantFuzzy && (isWithinOneEdit(term, token.term) || isWithinOneEdit(term, token.word))) fuzzy.push(term);
   }
   return [...closest(prefixed, MAX_PREFIX_TERMS), ...closest(fuzzy, MAX_FUZZY_TERMS)].map((term) => dictionary.idOf(term));
+}
+
+function distinctWords(tokens: readonly QueryToken[]): QueryToken[] {
+  const seen = new Set<string>();
+  return tokens.filter((token) => !seen.has(token.term) && Boolean(seen.add(token.term)));
 }
 
 /** The `limit` shortest terms (closest to what was typed), ties in code-unit order. */

@@ -19,8 +19,8 @@ interface Span {
  */
 export function buildSnippet(text: string, terms: ReadonlySet<string>): string {
   const spans = mergeSpans(findMatches(text, terms));
-  const start = windowStart(text, spans);
-  const end = Math.min(text.length, start + SNIPPET_LENGTH);
+  const start = afterSurrogatePair(text, windowStart(text, spans));
+  const end = beforeSurrogatePair(text, Math.min(text.length, start + SNIPPET_LENGTH));
   const shown = spans.filter((span) => span.start >= start && span.end <= end);
   let snippet = '';
   let at = start;
@@ -63,21 +63,52 @@ function mergeSpans(spans: Span[]): Span[] {
 
 /**
  * Where the window starts: at the text's start when the richest cluster of matches fits from
- * there, else a little before that cluster, at a word break.
+ * there, else a little before that cluster, at a word break. One pass with two pointers (the
+ * spans are sorted and disjoint), so a section dense with matches costs linear time.
  */
 function windowStart(text: string, spans: readonly Span[]): number {
-  let best: Span[] = [];
+  const cluster = richestCluster(spans);
+  if (cluster === null || cluster.last.end <= SNIPPET_LENGTH) return 0;
+  const space = text.lastIndexOf(' ', cluster.first.start - LEAD);
+  return space >= cluster.first.start - 2 * LEAD ? space + 1 : Math.max(0, cluster.first.start - LEAD);
+}
+
+/** The run of spans fitting in one window with the most distinct terms, then the most spans. */
+function richestCluster(spans: readonly Span[]): { first: Span; last: Span } | null {
+  const counts = new Map<string, number>();
+  let best: { first: Span; last: Span } | null = null;
   let bestScore = 0;
-  spans.forEach((span, index) => {
-    const inside = spans.slice(index).filter((other) => other.end <= span.start + SNIPPET_LENGTH - LEAD);
-    const score = new Set(inside.map((other) => other.term)).size * 100 + inside.length;
-    if (score > bestScore) [best, bestScore] = [inside, score];
-  });
-  const first = best[0];
-  const last = best[best.length - 1];
-  if (first === undefined || last === undefined || last.end <= SNIPPET_LENGTH) return 0;
-  const space = text.lastIndexOf(' ', first.start - LEAD);
-  return space >= first.start - 2 * LEAD ? space + 1 : Math.max(0, first.start - LEAD);
+  let next = 0;
+  for (let index = 0; index < spans.length; index += 1) {
+    const first = spans[index] as Span;
+    if (next < index) {
+      next = index;
+      counts.clear();
+    }
+    while (next < spans.length && (spans[next] as Span).end <= first.start + SNIPPET_LENGTH - LEAD) addCount(counts, (spans[next++] as Span).term, 1);
+    const score = counts.size * 100 + (next - index);
+    if (next > index && score > bestScore) [best, bestScore] = [{ first, last: spans[next - 1] as Span }, score];
+    if (next > index) addCount(counts, first.term, -1);
+  }
+  return best;
+}
+
+function addCount(counts: Map<string, number>, term: string, change: number): void {
+  const count = (counts.get(term) ?? 0) + change;
+  if (count === 0) counts.delete(term);
+  else counts.set(term, count);
+}
+
+/** `at`, moved past the second half of a surrogate pair, so a cut never splits a character. */
+function afterSurrogatePair(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff && at > 0 ? at + 1 : at;
+}
+
+/** `at` (an exclusive end), moved before the first half of a surrogate pair it would split. */
+function beforeSurrogatePair(text: string, at: number): number {
+  const code = text.charCodeAt(at - 1);
+  return code >= 0xd800 && code <= 0xdbff && at < text.length ? at - 1 : at;
 }
 
 function collapse(text: string): string {

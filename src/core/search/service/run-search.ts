@@ -24,8 +24,12 @@ export interface SearchContext {
   building: IndexProgress | null;
 }
 
-/** Candidates each side contributes to hybrid fusion, at least. */
-const FUSION_DEPTH = 50;
+/**
+ * Candidates each side contributes to hybrid fusion: one fixed depth for every page of a query,
+ * so pages cut one fused ranking (a depth that grew with the cursor re-fused deeper lists on
+ * each page, repeating some notes and skipping others). Hybrid results end after the fused set.
+ */
+const FUSION_DEPTH = 200;
 
 /**
  * Answers a search: picks the mode (hybrid when embeddings are available, else lexical; a
@@ -88,7 +92,7 @@ function rankLexical(context: SearchContext, request: SearchRequest, offset: num
 }
 
 async function rankHybrid(context: SearchContext, vectors: VectorSearch, request: SearchRequest, offset: number, filter: NoteFilter | null): Promise<Ranking> {
-  const depth = Math.max(FUSION_DEPTH, 2 * (offset + request.limit));
+  const depth = FUSION_DEPTH;
   const lexical = searchLexical(context.index, { text: request.q, accept: filter?.acceptNote, offset: 0, limit: depth, prefix: request.prefix, fuzzy: request.fuzzy }, context.parameters, context.scratch);
   const semantic = await rankSemantically(vectors, request.q, depth, filter);
   const lexicalByPath = new Map(lexical.hits.map((hit) => [hit.path, hit]));

@@ -1,5 +1,5 @@
 import type { Storage } from '../../vault/storage';
-import type { Unsubscribe, VaultEvent, VaultHost } from '../../vault/vault-host';
+import type { FileStat, Unsubscribe, VaultEvent, VaultHost } from '../../vault/vault-host';
 import { splitNote } from '../chunking/chunk-note';
 import { compactIndex, needsCompaction } from '../index/compact-index';
 import { LexicalIndex } from '../index/lexical-index';
@@ -38,6 +38,12 @@ export interface SearchServiceOptions {
   parameters?: Bm25Parameters;
 }
 
+/** A note's text and the stat taken just before reading it. */
+interface ReadNote {
+  text: string;
+  stat: FileStat;
+}
+
 /**
  * Default slice length: well under the 50 ms a UI frame budget allows, leaving room for the
  * one note that straddles the end of a slice and for a garbage collection landing in it.
@@ -61,6 +67,8 @@ export class SearchService {
   private index = new LexicalIndex();
   private state: IndexState = 'idle';
   private starting: Promise<void> | null = null;
+  /** Vault events that arrived while opening (loading, reconciling), applied once that is done; null after. */
+  private early: VaultEvent[] | null = [];
   private pumping: Promise<void> | null = null;
   private unsubscribe: Unsubscribe | null = null;
   private readonly queue = new ChangeQueue();
@@ -176,17 +184,21 @@ export class SearchService {
     // The vector store keeps its own copy: offer it the unchanged notes too (it skips known chunks);
     // changed ones are offered once indexed.
     for (const path of await queueDifferences(this.queue, this.options.host, this.index, this.slicer.pause)) this.feeder?.add(path);
+    for (const event of this.early ?? []) queueVaultEvent(this.queue, event, this.options.host, this.index);
+    this.early = null;
     this.kick();
   }
 
   private onEvent(event: VaultEvent): void {
     if (this.stopped) return;
+    // Until open() has put the loaded index in place, nothing may index (or save) the placeholder.
+    if (this.early !== null) return void this.early.push(event);
     queueVaultEvent(this.queue, event, this.options.host, this.index);
     this.kick();
   }
 
   private kick(): void {
-    if (this.pumping !== null || this.starting === null) return;
+    if (this.pumping !== null || this.starting === null || this.early !== null) return;
     const pumping = this.pump().catch((error: unknown) => {
       this.lastProblem = `Search indexing stopped on an error: ${error instanceof Error ? error.message : String(error)}`;
     });
@@ -237,21 +249,31 @@ export class SearchService {
     this.saveTimer.changed();
   }
 
-  /** Starts reading the texts of a batch's upserts (null for removals and unreadable files). */
-  private read(batch: readonly [string, ChangeKind][]): Promise<(string | null)[]> {
-    return Promise.all(batch.map(([path, kind]) => (kind === 'upsert' ? this.options.host.read(path).catch(() => null) : Promise.resolve(null))));
+  /**
+   * Starts reading the texts of a batch's upserts (null for removals and unreadable files), each
+   * with the stat taken before its read: if the file changes during the read, the index records
+   * the older stat with the older text, and the change's event (or the next start) re-indexes it.
+   */
+  private read(batch: readonly [string, ChangeKind][]): Promise<(ReadNote | null)[]> {
+    return Promise.all(batch.map(([path, kind]) => (kind === 'upsert' ? this.readNote(path) : Promise.resolve(null))));
   }
 
-  private apply(path: string, kind: ChangeKind, text: string | null): void {
+  private async readNote(path: string): Promise<ReadNote | null> {
+    const stat = this.options.host.stat(path);
+    if (stat === null) return null;
+    const text = await this.options.host.read(path).catch(() => null);
+    return text === null ? null : { text, stat };
+  }
+
+  private apply(path: string, kind: ChangeKind, note: ReadNote | null): void {
     try {
-      const stat = this.options.host.stat(path);
-      if (kind === 'remove' || text === null || stat === null) {
+      if (kind === 'remove' || note === null) {
         this.index.remove(path);
         this.feeder?.remove(path);
         return;
       }
-      const { chunks, metadata } = splitNote(path, text, this.options.host.getMetadata(path));
-      this.index.upsert(toNoteInput(path, chunks, metadata, stat));
+      const { chunks, metadata } = splitNote(path, note.text, this.options.host.getMetadata(path));
+      this.index.upsert(toNoteInput(path, chunks, metadata, note.stat));
       this.feeder?.add(path);
     } catch (error: unknown) {
       this.lastProblem = `Indexing ${path} failed: ${error instanceof Error ? error.message : String(error)}`;
