@@ -29,7 +29,11 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'embeddings_unavailable',
   'embeddings_failed',
+  'base_invalid',
+  'base_unsupported',
   'internal_error',
+  'canvas_invalid',
+  'canvas_id_not_found',
 ] as const;
 
 /** A stable, snake_case error code. */

@@ -11,7 +11,7 @@ export interface SeedRow {
 }
 
 /** Operations of the seed that land with later issues (canvas, bases, AI). */
-export const PENDING_OPERATIONS = ['canvas_read', 'canvas_write', 'canvas_patch', 'base_query', 'ai_status', 'ai_summarize', 'ai_ask', 'ai_toc', 'ai_relate', 'ai_tag', 'ai_metadata', 'ai_extract'];
+export const PENDING_OPERATIONS = ['ai_status', 'ai_summarize', 'ai_ask', 'ai_toc', 'ai_relate', 'ai_tag', 'ai_metadata', 'ai_extract'];
 
 const TOOL = '(?:note|vault|link|tag|canvas|base|ai)_[a-z_]+';
 const METHOD = '(?:GET|POST|PUT|PATCH|DELETE|HEAD)';

@@ -1,6 +1,10 @@
 import { vaultConfigGet } from './admin/vault-config-get';
 import { vaultConfigSet } from './admin/vault-config-set';
 import { vaultReindex } from './admin/vault-reindex';
+import { baseQuery } from './bases/base-query';
+import { canvasPatch } from './canvas/canvas-patch';
+import { canvasRead } from './canvas/canvas-read';
+import { canvasWrite } from './canvas/canvas-write';
 import { linkBacklinks } from './links/link-backlinks';
 import { linkForward } from './links/link-forward';
 import { linkOrphans } from './links/link-orphans';
@@ -34,11 +38,15 @@ export const ALL_OPERATIONS = [
   linkOrphans,
   tagList,
   tagNotes,
+  canvasRead,
+  baseQuery,
   noteWrite,
   notePatch,
   noteDelete,
   noteMove,
   tagRename,
+  canvasWrite,
+  canvasPatch,
   vaultReindex,
   vaultConfigGet,
   vaultConfigSet,

@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import { compileGlob } from '../../core/notes/glob';
+import { isGlobPattern } from '../../core/notes/glob/is-glob-pattern';
 import type { ResourceChange } from './resource-change';
 import { safeDecodeUriPart, toUriPath } from './resources/uri-path';
 import { VAULT_SCHEME, VAULT_WIDE_URIS } from './vault-uris';
@@ -20,16 +21,18 @@ export type SubscriptionTarget =
   | { kind: 'never' };
 
 /** URI prefixes of per-file resources, most specific first; what follows is a vault path or glob. */
-const PER_FILE_PREFIXES: readonly string[] = ['vault://graph/backlinks/', 'vault://graph/forward/', 'toc://vault/', VAULT_SCHEME];
+const PER_FILE_PREFIXES: readonly string[] = ['vault://graph/backlinks/', 'vault://graph/forward/', 'vault://canvas/', 'toc://vault/', VAULT_SCHEME];
+/** A base's rows depend on every note, so its resource follows every change. */
+const BASE_PREFIX = 'vault://base/';
 /** Property values (`tags://vault/{field}`) follow any note edit. */
 const FIELD_VALUES_PREFIX = 'tags://vault/';
 const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
 
 /**
  * What `uri` watches, the one rule both protocol eras match changes with. The scheme is compared
- * case-insensitively (RFC 3986 §3.1). Vault-wide resources, search results and property values
- * follow every change. After a per-file prefix (`vault://`, `vault://graph/backlinks/`,
- * `vault://graph/forward/`, `toc://vault/`) comes a vault path or a picomatch glob, percent-encoded
+ * case-insensitively (RFC 3986 §3.1). Vault-wide resources, search results, base results and
+ * property values follow every change. After a per-file prefix (`vault://`, `vault://graph/backlinks/`,
+ * `vault://graph/forward/`, `vault://canvas/`, `toc://vault/`) comes a vault path or a `compileGlob` glob, percent-encoded
  * or not (`vault://My%20Folder/**` and `vault://My Folder/**` are one subscription), matched
  * without regard to case: on the case-insensitive file systems of macOS and Windows `daily/` and
  * `Daily/` are one folder, and an extra notification is harmless where a missed one is not. Any
@@ -52,7 +55,7 @@ export function matchesOf(subscribed: string, target: SubscriptionTarget, change
 }
 
 function isEveryChangeUri(uri: string): boolean {
-  if (uri === 'vault://search' || uri.startsWith('vault://search?')) return true;
+  if (uri === 'vault://search' || uri.startsWith('vault://search?') || uri.startsWith(BASE_PREFIX)) return true;
   return VAULT_WIDE_URIS.includes(uri) || (uri.startsWith(FIELD_VALUES_PREFIX) && uri.length > FIELD_VALUES_PREFIX.length);
 }
 
@@ -63,9 +66,8 @@ function toPathPattern(part: string): string {
 
 function pathMatcher(pattern: string): { glob: boolean; matches: (path: string) => boolean } {
   const folded = pattern.toLowerCase();
-  if (!picomatch.scan(pattern).isGlob) return { glob: false, matches: (path) => path.toLowerCase() === folded };
-  // Vault paths are POSIX on every platform: never treat backslashes as separators.
-  const glob = picomatch(pattern, { windows: false, dot: false, nocase: true });
-  // A file named like a glob (`[draft].md`) is still matched by its own name.
-  return { glob: true, matches: (path) => path.toLowerCase() === folded || glob(path) };
+  if (!isGlobPattern(pattern)) return { glob: false, matches: (path) => path.toLowerCase() === folded };
+  // Case-insensitive by folding both sides; a file named like a glob (`[draft].md`) still matches its own name.
+  const glob = compileGlob(folded);
+  return { glob: true, matches: (path) => glob(path.toLowerCase()) };
 }

@@ -28,16 +28,21 @@ export async function resolveIfMatch(engine: Engine, route: RestRoute, input: Re
   }
   const target = input[route.params[0]?.field ?? 'path'];
   const path = typeof target === 'string' ? target : '';
-  const current = await currentEtag(engine, path, caller);
+  const current = await currentEtag(engine, route.operation.name, path, caller);
   if (current === null) throw route.method === 'PUT' ? missingForPut(path, condition) : missing(path);
   if (candidates === null || candidates.includes(current)) return { if_match: current };
   throw etagMismatch(path, describe(condition), current);
 }
 
-/** The current ETag of the note at `path`, or null when there is none. */
-async function currentEtag(engine: Engine, path: string, caller: Caller): Promise<string | null> {
+/**
+ * The current ETag of the file `operation` writes at `path` (a canvas for the canvas operations,
+ * else a note), read through the matching read operation so the path is completed the same way;
+ * null when there is none.
+ */
+async function currentEtag(engine: Engine, operation: string, path: string, caller: Caller): Promise<string | null> {
+  const read = operation.startsWith('canvas_') ? { name: 'canvas_read', input: { path } } : { name: 'note_read', input: { path, include: [] } };
   try {
-    const { output } = await engine.call('note_read', { path, include: [] }, caller);
+    const { output } = await engine.call(read.name, read.input, caller);
     return (output as { etag: string }).etag;
   } catch (error: unknown) {
     if (isIndxError(error) && error.code === 'not_found') return null;

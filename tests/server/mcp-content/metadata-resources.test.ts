@@ -18,7 +18,7 @@ describe('config://vault', () => {
       version: '0.1.0',
       read_only: true,
       scopes: ['vault:read'],
-      capabilities: { search: true, canvas: false, bases: false, ai: false },
+      capabilities: { search: true, canvas: true, bases: true, ai: false },
       excluded_paths: ['.trash/**', '.git/**', '.indx/**', '**/.*'],
       resource_file_types: ['md', 'canvas', 'base'],
     });

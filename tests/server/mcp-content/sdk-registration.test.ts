@@ -60,7 +60,7 @@ it('lists fixed resources and template listings', async () => {
 it('routes each URI to the right template (specific templates before vault://{+path})', async () => {
   const backlinks = await client.readResource({ uri: 'vault://graph/backlinks/Home.md' });
   const [first] = backlinks.contents;
-  expect(JSON.parse(first !== undefined && 'text' in first ? first.text : 'null')).toMatchObject({ path: 'Home.md', total: 2 });
+  expect(JSON.parse(first !== undefined && 'text' in first ? first.text : 'null')).toMatchObject({ path: 'Home.md', total: 3 });
   const note = await client.readResource({ uri: 'vault://My%20Notes/Caf%C3%A9%20%C3%BC.md' });
   expect(note.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expect.stringContaining('## Menu') as string });
 });

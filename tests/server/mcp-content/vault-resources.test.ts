@@ -92,7 +92,8 @@ describe('vault://graph/backlinks and vault://graph/forward', () => {
   it('serves link_backlinks for a note, including through an encoded path', async () => {
     const backlinks = (await readJson(vault, 'vault://graph/backlinks/Home.md')) as { path: string; total: number; backlinks: { source: string }[] };
     expect(backlinks.path).toBe('Home.md');
-    expect(backlinks.backlinks.map((entry) => entry.source)).toEqual(['Daily/2026-11-20.md', 'Notes/Alpha.md']);
+    // Board.canvas embeds Home.md through a file node: canvases count as linking files.
+    expect(backlinks.backlinks.map((entry) => entry.source)).toEqual(['Board.canvas', 'Daily/2026-11-20.md', 'Notes/Alpha.md']);
   });
 
   it('serves backlinks of an attachment (embeds count)', async () => {
@@ -131,5 +132,24 @@ describe('vault://tags', () => {
         { tag: 'start', count: 1, total: 1, occurrences: 1 },
       ],
     });
+  });
+});
+
+describe('vault://canvas and vault://base', () => {
+  it('serves canvas_read for a canvas, with the note each file node points at', async () => {
+    const canvas = (await readJson(vault, 'vault://canvas/Board.canvas')) as { path: string; etag: string; file_nodes: unknown[] } & Record<string, unknown>;
+    expect(canvas).toMatchObject({ path: 'Board.canvas', etag: expect.stringMatching(/^[0-9a-f]{16}$/) as string });
+    expect(JSON.stringify(canvas)).toContain('"Home.md"');
+  });
+
+  it('serves base_query for a base: the notes its filters select', async () => {
+    const base = (await readJson(vault, 'vault://base/Views.base')) as { path: string; rows: { path: string }[] };
+    // Views.base keeps notes tagged #project (nested tags count): only Notes/Alpha.md has #project/alpha.
+    expect(base.path).toBe('Views.base');
+    expect(base.rows.map((row) => row.path)).toEqual(['Notes/Alpha.md']);
+  });
+
+  it('refuses a path that escapes the vault, as every surface does', async () => {
+    await expect(readJson(vault, 'vault://canvas/..%2Fsecret.canvas')).rejects.toThrow(/invalid_path|outside|\.\./);
   });
 });

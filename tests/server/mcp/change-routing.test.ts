@@ -87,6 +87,11 @@ describe('ResourceSubscriptions (the one matching rule)', () => {
     expect(notified(['toc://vault/Daily/**'], ['Daily/a.md'])).toEqual(['toc://vault/Daily/a.md']);
   });
 
+  test('a canvas resource follows its file; a base result follows any change (its rows depend on every note)', () => {
+    expect(notified(['vault://canvas/Boards/Plan.canvas', 'vault://canvas/Other.canvas'], ['Boards/Plan.canvas'])).toEqual(['vault://canvas/Boards/Plan.canvas']);
+    expect(notified(['vault://base/Projects.base', 'vault://base/Books.base?view=Author'], ['Notes/any.md'])).toEqual(['vault://base/Books.base?view=Author', 'vault://base/Projects.base']);
+  });
+
   test('a URI of no changing resource is accepted and never announced', () => {
     expect(notified(['config://vault', 'https://example.com/a.md', 'vault://'], ['a.md'])).toEqual([]);
   });

@@ -23,6 +23,6 @@ describe('the MCP surface walks the seed 000 §7 table', () => {
     const rows = seedRows();
     const missing = rows.map((row) => row.tool).filter((tool) => !tools.has(tool));
     expect(missing.sort()).toEqual([...PENDING_OPERATIONS].sort());
-    expect(rows.length - missing.length).toBe(20);
+    expect(rows.length - missing.length).toBe(24);
   });
 });

@@ -1,4 +1,4 @@
-import { serveVault, type ServedVault } from '../http/server-harness';
+import { SERVED_FILES, serveVault, type ServedVault } from '../http/server-harness';
 import { PENDING_OPERATIONS as PENDING, seedRows, type SeedRow } from '../../helpers/seed-table';
 
 const BODIES: Record<string, unknown> = {
@@ -7,6 +7,22 @@ const BODIES: Record<string, unknown> = {
   note_move: { to: 'Moved.md' },
   tag_rename: { from: 'journal', to: 'log', dry_run: true },
   vault_config_set: { config: {} },
+  canvas_write: { canvas: { nodes: [{ id: 'a1b2c3d4e5f60718', type: 'text', text: 'Hello', x: 0, y: 0, width: 200, height: 60 }], edges: [] } },
+  canvas_patch: { ops: [{ op: 'add_node', node: { type: 'file', file: 'Welcome.md', x: 300, y: 0, width: 400, height: 300 } }] },
+};
+
+/** The file each kind of row works on: canvases and bases have their own. */
+function fileFor(row: SeedRow): string {
+  if (row.tool.startsWith('canvas_')) return 'Board.canvas';
+  if (row.tool === 'base_query') return 'Daily.base';
+  if (row.method === 'GET' || row.method === 'HEAD') return 'Daily/2026-11-21.md';
+  return row.tool === 'note_delete' ? 'Moved.md' : 'Lonely.md';
+}
+
+const FILES = {
+  ...SERVED_FILES,
+  'Board.canvas': '{\n\t"nodes":[\n\t\t{"id":"0123456789abcdef","type":"file","file":"Welcome.md","x":0,"y":0,"width":400,"height":400}\n\t],\n\t"edges":[]\n}',
+  'Daily.base': 'filters:\n  and:\n    - file.inFolder("Daily")\nviews:\n  - type: table\n    name: Days\n',
 };
 
 /** Query strings of GET rows that need input beyond the path. */
@@ -19,7 +35,7 @@ describe('the REST surface walks the seed 000 §7 table', () => {
   const rows = seedRows();
 
   beforeAll(async () => {
-    served = await serveVault();
+    served = await serveVault({ files: FILES });
   });
 
   afterAll(async () => {
@@ -41,12 +57,11 @@ describe('the REST surface walks the seed 000 §7 table', () => {
 
   it('reaches each implemented row over HTTP, running the operation the seed names', async () => {
     const names = new Set(served.vault.engine.registry.list().map((operation) => operation.name));
-    // Reads first, then writes on Lonely.md; the move and the delete run last.
+    // Reads first, then writes on Lonely.md and Board.canvas; the move and the delete run last.
     const last = (row: SeedRow) => ['note_move', 'note_delete'].indexOf(row.tool);
     const implemented = rows.filter((row) => names.has(row.tool)).sort((a, b) => last(a) - last(b));
     for (const row of implemented) {
-      const note = row.method === 'GET' || row.method === 'HEAD' ? 'Daily/2026-11-21.md' : row.tool === 'note_delete' ? 'Moved.md' : 'Lonely.md';
-      const path = row.path.replace('{path}', encodeURIComponent(note)).replace('{tag}', 'journal') + (QUERIES[row.tool] ?? '');
+      const path = row.path.replace('{path}', encodeURIComponent(fileFor(row))).replace('{tag}', 'journal') + (QUERIES[row.tool] ?? '');
       const body = BODIES[row.tool];
       const response = await served.fetch(path, { method: row.method, token: served.admin, ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }) });
       expect([row.tool, response.headers.get('x-indx-operation'), response.status]).toEqual([row.tool, row.tool, 200]);

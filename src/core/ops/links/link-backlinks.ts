@@ -10,19 +10,19 @@ import { backlinksSchema } from '../notes/note-read';
 export const linkBacklinks = defineOperation({
   name: 'link_backlinks',
   title: 'Backlinks of a note',
-  description: 'List the notes that link to or embed a note (or attachment), with each linking reference and its line.',
+  description: 'List the notes and canvases that link to or embed a note (or attachment), with each linking reference and its line. A canvas counts through its file nodes and the links in its text nodes; the line is that of the node\'s value in the .canvas file.',
   input: z.object({ path: pathField }),
   output: z.object({ path: z.string().describe('The target.'), backlinks: backlinksSchema.describe('Linking notes, sorted by path.'), total: z.number().int().describe('Number of linking notes.') }),
   scope: 'vault:read',
   annotations: READ_ONLY,
   http: { method: 'GET', path: '/v1/links/{path}/backlinks' },
   cli: ['link', 'backlinks'],
-  run(input, context) {
+  async run(input, context) {
     const raw = toVaultPath(input.path);
     const path = extensionOf(raw) === '' || context.host.stat(raw) === null ? toNotePath(raw) : raw;
     requireFile(context, path);
-    const backlinks = listBacklinks(context.host, path);
-    return Promise.resolve({ path, backlinks, total: backlinks.length });
+    const backlinks = await listBacklinks(context.host, path);
+    return { path, backlinks, total: backlinks.length };
   },
   summarize: (output) => `${output.total} note${output.total === 1 ? ' links' : 's link'} to ${output.path}.`,
 });

@@ -71,7 +71,7 @@ export const noteRead = defineOperation({
       ...(want.has('frontmatter') ? { frontmatter: cache.frontmatter ?? null } : {}),
       ...(want.has('outline') ? { outline: buildOutline(cache.headings) } : {}),
       ...(want.has('links') ? { links: listForwardLinks(context.host, path, cache) } : {}),
-      ...(want.has('backlinks') ? { backlinks: listBacklinks(context.host, path) } : {}),
+      ...(want.has('backlinks') ? { backlinks: await listBacklinks(context.host, path) } : {}),
       ...(want.has('stat') ? { stat: context.host.stat(path) ?? undefined } : {}),
     };
   },

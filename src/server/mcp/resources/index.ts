@@ -7,6 +7,8 @@ import { tagsFieldResource } from './tags-field';
 import { tagsVaultResource } from './tags-vault';
 import { tocVaultResource } from './toc-vault';
 import { vaultBacklinksResource } from './vault-backlinks';
+import { vaultBaseResource } from './vault-base';
+import { vaultCanvasResource } from './vault-canvas';
 import { vaultFileResource } from './vault-file';
 import { vaultForwardResource } from './vault-forward';
 import { vaultGraphResource } from './vault-graph';
@@ -19,8 +21,7 @@ export type { ResourceContent, ResourceListing, ResourceProvider } from './resou
 /**
  * Every resource indx serves over MCP. Order matters: fixed URIs first, then templates from the
  * most to the least specific, because the SDK tries templates in registration order and
- * `vault://{+path}` matches every `vault://` URI. `vault://canvas/…` and `vault://base/…` join
- * once their operations exist.
+ * `vault://{+path}` matches every `vault://` URI.
  */
 export const RESOURCE_PROVIDERS: ResourceProvider[] = [
   vaultGraphResource,
@@ -32,6 +33,8 @@ export const RESOURCE_PROVIDERS: ResourceProvider[] = [
   recentVaultResource,
   vaultBacklinksResource,
   vaultForwardResource,
+  vaultCanvasResource,
+  vaultBaseResource,
   tocVaultResource,
   tagsFieldResource,
   vaultSearchResource,

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '../../../core/errors';
 import type { JsonSchema } from './json-schema-of';
+import { ERROR_STATUS } from '../../http/error-status';
 
 /** The shared components: the error envelope and the bearer security scheme. */
 export function baseComponents(): { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> } {
@@ -33,6 +34,13 @@ export function successEnvelope(data: JsonSchema): JsonSchema {
 
 /** The response used for every failure: the error envelope, status per the code table. */
 export const ERROR_RESPONSE = {
-  description: 'Failure: {ok: false, error: {code, message, details}}. Status by code: 400 invalid_input/invalid_path, 401 unauthorized, 403 forbidden/path_forbidden, 404 not_found, 409 already_exists/conflict/idempotency_key_reused, 412 etag_mismatch, 413 payload_too_large, 422 heading/block/frontmatter/encoding errors, 423 lock_unavailable, 429 rate_limited, 500 internal_error.',
+  description: `Failure: {ok: false, error: {code, message, details}}. Status by code: ${describeStatuses()}.`,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 };
+
+/** "400 invalid_input/invalid_path, 401 unauthorized, …", from the one code → status table. */
+function describeStatuses(): string {
+  const byStatus = new Map<number, string[]>();
+  for (const [code, status] of Object.entries(ERROR_STATUS)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  return [...byStatus].sort(([left], [right]) => left - right).map(([status, codes]) => `${status} ${codes.join('/')}`).join(', ');
+}

@@ -1,0 +1,37 @@
+import { EvaluationError } from '../evaluate/evaluation-error';
+
+/** A failure while evaluating one row: which file, where (filter, column, formula), why. */
+export interface RowProblem {
+  path: string;
+  where: string;
+  message: string;
+}
+
+/** The most problems a result lists; `count` keeps the true number. */
+const MAXIMUM_LISTED = 20;
+
+/** Row problems of one query: the first twenty, and how many there were. */
+export interface RowProblemLog {
+  listed: RowProblem[];
+  count: number;
+}
+
+/** An empty log. */
+export function createProblemLog(): RowProblemLog {
+  return { listed: [], count: 0 };
+}
+
+/**
+ * Runs `compute`; an `EvaluationError` is logged against `path` and `where` and `fallback`
+ * returned instead. Other errors are bugs and propagate.
+ */
+export function attempt<T>(log: RowProblemLog, path: string, where: string, compute: () => T, fallback: T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (!(error instanceof EvaluationError)) throw error;
+    log.count += 1;
+    if (log.listed.length < MAXIMUM_LISTED) log.listed.push({ path, where, message: error.message });
+    return fallback;
+  }
+}

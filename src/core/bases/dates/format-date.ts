@@ -1,0 +1,121 @@
+import { DAY_MS, padNumber, startOfUtcDay, toDateParts, type DateParts } from './calendar';
+
+/**
+ * `date.format()`: Moment.js format tokens, English names, evaluated in UTC (so `Z` is always
+ * `+00:00`). Text in `[brackets]` is copied; characters that are not tokens are kept.
+ */
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const TOKEN = /\[([^\]]*)\]|YYYY|YY|Y|Qo|Q|MMMM|MMM|MM|Mo|M|DDDD|DDDo|DDD|DD|Do|D|dddd|ddd|dd|do|d|E|e|WW|Wo|W|ww|wo|w|GGGG|GG|gggg|gg|HH|H|hh|h|kk|k|mm|m|ss|s|SSS|SS|S|A|a|X|x|ZZ|Z/g;
+
+interface Moment {
+  time: number;
+  parts: DateParts;
+}
+
+type TokenFormatter = (moment: Moment) => string;
+
+const FORMATTERS: Record<string, TokenFormatter> = {
+  YYYY: ({ parts }) => padNumber(parts.year, 4),
+  YY: ({ parts }) => padNumber(parts.year % 100, 2),
+  Y: ({ parts }) => String(parts.year),
+  Q: ({ parts }) => String(quarterOf(parts)),
+  Qo: ({ parts }) => ordinal(quarterOf(parts)),
+  M: ({ parts }) => String(parts.month),
+  Mo: ({ parts }) => ordinal(parts.month),
+  MM: ({ parts }) => padNumber(parts.month, 2),
+  MMM: ({ parts }) => (MONTHS[parts.month - 1] ?? '').slice(0, 3),
+  MMMM: ({ parts }) => MONTHS[parts.month - 1] ?? '',
+  D: ({ parts }) => String(parts.day),
+  Do: ({ parts }) => ordinal(parts.day),
+  DD: ({ parts }) => padNumber(parts.day, 2),
+  DDD: ({ time }) => String(dayOfYear(time)),
+  DDDo: ({ time }) => ordinal(dayOfYear(time)),
+  DDDD: ({ time }) => padNumber(dayOfYear(time), 3),
+  d: ({ parts }) => String(parts.weekday),
+  do: ({ parts }) => ordinal(parts.weekday),
+  dd: ({ parts }) => (WEEKDAYS[parts.weekday] ?? '').slice(0, 2),
+  ddd: ({ parts }) => (WEEKDAYS[parts.weekday] ?? '').slice(0, 3),
+  dddd: ({ parts }) => WEEKDAYS[parts.weekday] ?? '',
+  E: ({ parts }) => String(parts.weekday === 0 ? 7 : parts.weekday),
+  e: ({ parts }) => String(parts.weekday),
+  W: ({ time }) => String(isoWeek(time).week),
+  Wo: ({ time }) => ordinal(isoWeek(time).week),
+  WW: ({ time }) => padNumber(isoWeek(time).week, 2),
+  GGGG: ({ time }) => padNumber(isoWeek(time).year, 4),
+  GG: ({ time }) => padNumber(isoWeek(time).year % 100, 2),
+  w: ({ time }) => String(localeWeek(time).week),
+  wo: ({ time }) => ordinal(localeWeek(time).week),
+  ww: ({ time }) => padNumber(localeWeek(time).week, 2),
+  gggg: ({ time }) => padNumber(localeWeek(time).year, 4),
+  gg: ({ time }) => padNumber(localeWeek(time).year % 100, 2),
+  H: ({ parts }) => String(parts.hour),
+  HH: ({ parts }) => padNumber(parts.hour, 2),
+  h: ({ parts }) => String(twelveHour(parts)),
+  hh: ({ parts }) => padNumber(twelveHour(parts), 2),
+  k: ({ parts }) => String(parts.hour === 0 ? 24 : parts.hour),
+  kk: ({ parts }) => padNumber(parts.hour === 0 ? 24 : parts.hour, 2),
+  m: ({ parts }) => String(parts.minute),
+  mm: ({ parts }) => padNumber(parts.minute, 2),
+  s: ({ parts }) => String(parts.second),
+  ss: ({ parts }) => padNumber(parts.second, 2),
+  S: ({ parts }) => String(Math.floor(parts.millisecond / 100)),
+  SS: ({ parts }) => padNumber(Math.floor(parts.millisecond / 10), 2),
+  SSS: ({ parts }) => padNumber(parts.millisecond, 3),
+  A: ({ parts }) => (parts.hour < 12 ? 'AM' : 'PM'),
+  a: ({ parts }) => (parts.hour < 12 ? 'am' : 'pm'),
+  X: ({ time }) => String(Math.floor(time / 1000)),
+  x: ({ time }) => String(time),
+  Z: () => '+00:00',
+  ZZ: () => '+0000',
+};
+
+/** Formats an instant with a Moment.js pattern such as `"YYYY-MM-DD"` or `"dddd, MMMM Do"`. */
+export function formatDate(time: number, pattern: string): string {
+  const moment: Moment = { time, parts: toDateParts(time) };
+  return pattern.replace(TOKEN, (token: string, literal: string | undefined) => literal ?? FORMATTERS[token]?.(moment) ?? token);
+}
+
+function quarterOf(parts: DateParts): number {
+  return Math.ceil(parts.month / 3);
+}
+
+function twelveHour(parts: DateParts): number {
+  return parts.hour % 12 === 0 ? 12 : parts.hour % 12;
+}
+
+/** English ordinals: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
+function ordinal(value: number): string {
+  const tens = value % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][value % 10] ?? 'th');
+  return `${value}${suffix}`;
+}
+
+function dayOfYear(time: number): number {
+  const year = new Date(time).getUTCFullYear();
+  return Math.floor((startOfUtcDay(time) - yearStart(year)) / DAY_MS) + 1;
+}
+
+function yearStart(year: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, 0, 1);
+  return date.getTime();
+}
+
+/** ISO 8601 week: weeks start on Monday; week 1 holds the year's first Thursday. */
+function isoWeek(time: number): { week: number; year: number } {
+  const day = startOfUtcDay(time);
+  const mondayBased = (new Date(day).getUTCDay() + 6) % 7;
+  const thursday = day + (3 - mondayBased) * DAY_MS;
+  const year = new Date(thursday).getUTCFullYear();
+  return { week: Math.floor((thursday - yearStart(year)) / (7 * DAY_MS)) + 1, year };
+}
+
+/** Moment's English locale week: weeks start on Sunday; week 1 holds January 1st. */
+function localeWeek(time: number): { week: number; year: number } {
+  const sunday = startOfUtcDay(time) - new Date(time).getUTCDay() * DAY_MS;
+  const year = new Date(sunday + 6 * DAY_MS).getUTCFullYear();
+  const firstSunday = yearStart(year) - new Date(yearStart(year)).getUTCDay() * DAY_MS;
+  return { week: Math.floor((sunday - firstSunday) / (7 * DAY_MS)) + 1, year };
+}
