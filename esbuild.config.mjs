@@ -1,5 +1,6 @@
 import { builtinModules } from 'node:module';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import esbuild from 'esbuild';
 
 const production = process.argv[2] === 'production';
@@ -33,5 +34,19 @@ const plugin = {
   logLevel: 'info',
 };
 
+/**
+ * Builds in memory, then writes each output beside its target and renames it into place, so a
+ * test process starting the CLI while another build runs never reads a half-written file.
+ */
+async function buildAtomically(options) {
+  const result = await esbuild.build({ ...options, write: false });
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents, { mode: 0o755 });
+    renameSync(temporary, file.path);
+  }
+}
+
 const builds = [cli, ...(existsSync(plugin.entryPoints[0]) ? [plugin] : [])];
-await Promise.all(builds.map((options) => esbuild.build(options)));
+await Promise.all(builds.map((options) => buildAtomically(options)));

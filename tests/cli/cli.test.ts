@@ -1,27 +1,18 @@
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { writeTempFolder } from '../helpers/temp-vault';
-
-const CLI = resolve(__dirname, '../../packages/indx-mcp/dist/cli.js');
-
-async function indx(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error: unknown) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import { isolatedEnvironment, printedError, runCli, type CliResult } from './run-cli';
 
 describe('the indx CLI as a child process', () => {
   let root: string;
+  let home: string;
+  /** `indx args…` with no server to find: every command runs in-process on --vault. */
+  const indx = (args: string[]): Promise<CliResult> => runCli(args, isolatedEnvironment(home));
 
   beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'indx-home-'));
     root = await writeTempFolder({
       'Notes/A.md': '---\ntags: [alpha]\nup: "[[B]]"\n---\n# A\n\nLinks to [[B#Part|bee]], [[missing]] and #inline/tag.\n',
       'B.md': '# B\n## Part\ntext\n',
@@ -30,6 +21,7 @@ describe('the indx CLI as a child process', () => {
 
   afterEach(async () => {
     await rm(root, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
   });
 
   it('debug metadata prints {path, cachedMetadata, getAllTags, parseFrontMatterTags, resolvedLinks} per path, on a folder that is not a vault', async () => {
@@ -79,12 +71,51 @@ describe('the indx CLI as a child process', () => {
     expect(readdirSync(join(root, '.indx', 'search'))).toContain('manifest.json');
   });
 
-  it('prints a stable error code on stderr and exits non-zero', async () => {
+  it('prints a stable error code on stderr and exits with its documented exit code', async () => {
     const missing = await indx(['note', 'get', 'Nope.md', '--vault', root]);
-    expect(missing.code).toBe(1);
-    expect(JSON.parse(missing.stderr)).toMatchObject({ error: { code: 'not_found' } });
+    expect([missing.code, printedError(missing).code]).toEqual([3, 'not_found']);
     const traversal = await indx(['note', 'get', '../x.md', '--vault', root]);
-    expect(traversal.code).toBe(2);
-    expect(JSON.parse(traversal.stderr)).toMatchObject({ error: { code: 'invalid_path' } });
+    expect([traversal.code, printedError(traversal).code]).toEqual([2, 'invalid_path']);
+    const badJson = await indx(['note', 'patch', 'B.md', '--vault', root, '--ops', '[{']);
+    expect([badJson.code, printedError(badJson).code]).toEqual([2, 'invalid_input']);
+  });
+
+  it('exits with 2 on command-line usage errors and 0 on --help, for groups and commands', async () => {
+    expect((await indx(['note', 'get', 'B.md', '--vault', root, '--no-such-option'])).code).toBe(2);
+    expect((await indx(['note', 'frobnicate'])).code).toBe(2);
+    expect((await indx(['search', '--vault', root, '--mode', 'psychic'])).code).toBe(2);
+    const group = await indx(['note', '--help']);
+    expect(group.code).toBe(0);
+    expect(group.stdout).toMatch(/\n {2}get \[options\] \[path\]/);
+  });
+
+  it('with no server running and no --vault exits 6 (server_unavailable) and says how to start one', async () => {
+    const result = await indx(['vault', 'status']);
+    expect(result.code).toBe(6);
+    expect(printedError(result)).toMatchObject({ code: 'server_unavailable', message: expect.stringContaining('indx serve --vault DIR') as unknown });
+  });
+
+  it('runs on INDX_VAULT in-process, takes --dry-run from the schema, and refuses --idempotency-key without a server', async () => {
+    const environment = isolatedEnvironment(home, { INDX_VAULT: root });
+    const dryRun = await runCli(['tag', 'rename', '--from', 'alpha', '--to', 'beta', '--dry-run'], environment);
+    expect(dryRun.code).toBe(0);
+    expect(JSON.parse(dryRun.stdout)).toMatchObject({ dry_run: true, total_changes: 1 });
+    expect(await readFile(join(root, 'Notes/A.md'), 'utf8')).toContain('tags: [alpha]');
+    const keyed = await runCli(['note', 'update', 'C.md', '--body', 'x', '--idempotency-key', 'k1'], environment);
+    expect([keyed.code, printedError(keyed).code]).toEqual([2, 'invalid_input']);
+    expect(printedError(keyed).message).toContain('needs a running server');
+    expect(readdirSync(root)).not.toContain('C.md');
+  });
+
+  it('--if-match with a stale ETag exits 4 (etag_mismatch) in-process too', async () => {
+    const result = await indx(['note', 'delete', 'B.md', '--vault', root, '--if-match', '0123456789abcdef']);
+    expect([result.code, printedError(result).code]).toEqual([4, 'etag_mismatch']);
+    expect(readdirSync(root)).toContain('B.md');
+  });
+
+  it('prints the exit-code table in indx --help', async () => {
+    const help = await indx(['--help']);
+    expect(help.stdout).toContain('Exit codes');
+    for (const line of [/^ {2}3 {2}not found \(not_found/m, /^ {2}4 .*etag_mismatch/m, /^ {2}5 .*unauthorized/m, /^ {2}6 .*server_unavailable/m, /^ {2}7 .*ai_quota_exceeded/m, /^ {2}8 .*ai_provider_error/m]) expect(help.stdout).toMatch(line);
   });
 });

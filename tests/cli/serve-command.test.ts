@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { discoveryFileFor, discoveryFolder } from '../../src/server/discovery/discovery-file';
 import { writeTempFolder } from '../helpers/temp-vault';
 import { CLI, runCli } from './run-cli';
 
@@ -20,9 +21,12 @@ interface McpServersConfig {
   mcpServers: { indx: { type: string; url: string; headers: { Authorization: string } } };
 }
 
+/** INDX_HOME of the servers a test starts, so their discovery records stay out of the user's home. */
+let indxHome = '';
+
 /** Runs `indx args… --port 0` and resolves with everything printed up to "Press Ctrl+C". */
-function startServe(args: string[]): Promise<{ child: ChildProcess; printed: string }> {
-  const child = spawn(process.execPath, [CLI, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startServe(args: string[], environment: NodeJS.ProcessEnv = { ...process.env, INDX_HOME: indxHome }): Promise<{ child: ChildProcess; printed: string }> {
+  const child = spawn(process.execPath, [CLI, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: environment });
   return new Promise((resolvePrinted, reject) => {
     let printed = '';
     let errors = '';
@@ -62,6 +66,7 @@ describe('npm start / indx serve as a child process', () => {
   beforeEach(async () => {
     folder = await writeTempFolder({});
     vault = join(folder, 'demo-vault');
+    indxHome = join(folder, 'indx-home');
     await cp(DEMO_VAULT, vault, { recursive: true, filter: (source) => !source.includes(`${DEMO_VAULT}/.indx`) });
   });
 
@@ -117,5 +122,16 @@ describe('npm start / indx serve as a child process', () => {
     } finally {
       await stop(child);
     }
+  });
+
+  it('announces itself in a discovery record (URL, port, vault, pid; no secret) while it runs, and removes it when stopped', async () => {
+    const file = discoveryFileFor(vault, discoveryFolder({ INDX_HOME: indxHome }));
+    const { child, printed } = await startServe(['serve', '--vault', vault, '--new-token', 'found']);
+    const url = parseConfig(printed).mcpServers.indx.url.replace(/\/mcp$/, '');
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text)).toEqual({ version: 1, host: 'headless', url, port: Number(new URL(url).port), vault_path: vault, vault_name: 'demo-vault', pid: child.pid, started_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown });
+    expect(text).not.toContain(parseConfig(printed).mcpServers.indx.headers.Authorization.replace('Bearer ', ''));
+    expect(await stop(child)).toBe(0);
+    expect(() => readFileSync(file, 'utf8')).toThrow(/ENOENT/);
   });
 });

@@ -43,13 +43,13 @@ describe('indx token create|list|revoke as child processes', () => {
   it('fails with stable codes: duplicate name, unknown scope, unknown token, missing vault', async () => {
     await runCli(['token', 'create', '--vault', root, '--name', 'one', '--scopes', 'vault:read']);
     const duplicate = await runCli(['token', 'create', '--vault', root, '--name', 'one', '--scopes', 'vault:read']);
-    expect([duplicate.code, JSON.parse(duplicate.stderr)]).toEqual([1, { error: expect.objectContaining({ code: 'already_exists' }) as unknown }]);
+    expect([duplicate.code, JSON.parse(duplicate.stderr)]).toEqual([4, { error: expect.objectContaining({ code: 'already_exists' }) as unknown }]);
     const scope = await runCli(['token', 'create', '--vault', root, '--name', 'two', '--scopes', 'vault:everything']);
     expect([scope.code, JSON.parse(scope.stderr)]).toEqual([2, { error: expect.objectContaining({ code: 'invalid_input' }) as unknown }]);
     const unknown = await runCli(['token', 'revoke', '--vault', root, '--name', 'ghost']);
-    expect([unknown.code, JSON.parse(unknown.stderr)]).toEqual([1, { error: expect.objectContaining({ code: 'not_found' }) as unknown }]);
+    expect([unknown.code, JSON.parse(unknown.stderr)]).toEqual([3, { error: expect.objectContaining({ code: 'not_found' }) as unknown }]);
     const missing = await runCli(['token', 'list', '--vault', join(root, 'nope')]);
-    expect([missing.code, JSON.parse(missing.stderr)]).toEqual([1, { error: expect.objectContaining({ code: 'not_found' }) as unknown }]);
+    expect([missing.code, JSON.parse(missing.stderr)]).toEqual([3, { error: expect.objectContaining({ code: 'not_found' }) as unknown }]);
   });
 
   it('a token created by the CLI works on a running server at once, and stops working once revoked', async () => {

@@ -4,6 +4,7 @@ import { registerDebugMetadata } from './commands/debug-metadata';
 import { registerOperationCommands } from './commands/operation-commands';
 import { registerServeCommand } from './commands/serve-command';
 import { registerTokenCommands } from './commands/token-commands';
+import { registerMcpCommands } from './mcp/register-mcp-commands';
 import { reportError } from './report-error';
 
 const program = new Command('indx').description('indx: serve an Obsidian vault to AI agents; CLI over the same operations').version(ENGINE_VERSION);
@@ -11,6 +12,7 @@ registerOperationCommands(program);
 registerDebugMetadata(program);
 registerTokenCommands(program);
 registerServeCommand(program);
+registerMcpCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.exitCode = reportError(error);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Engine } from '../../../src/core/engine';
 import { FileStorage, locateStateDir } from '../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
+import { createHeadlessEngine } from './create-headless-engine';
 
 /** An engine over a vault folder, and how to close it. */
 export interface OpenVault {
@@ -15,7 +16,7 @@ export async function openVault(directory: string): Promise<OpenVault> {
   const root = resolve(directory);
   const host = await NodeVaultHost.open(root, { watch: false });
   // The index starts lazily (only `indx search` builds it) and a one-shot search waits for it.
-  const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)), search: { waitForIndex: true } });
+  const engine = await createHeadlessEngine(host, new FileStorage(locateStateDir(root)), { search: { waitForIndex: true } });
   return {
     engine,
     host,

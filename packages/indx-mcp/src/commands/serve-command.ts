@@ -1,15 +1,17 @@
+import { realpath } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { TokenStore } from '../../../../src/core/auth/token-store';
 import { readVaultConfig } from '../../../../src/core/config/vault-config';
-import { Engine } from '../../../../src/core/engine';
 import { isIndxError } from '../../../../src/core/errors';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
+import { writeDiscovery } from '../../../../src/server/discovery/discovery-file';
 import { createMcpEndpoint } from '../../../../src/server/mcp/create-mcp-endpoint';
-import { startServer } from '../../../../src/server/start-server';
+import { startServer, type RunningServer } from '../../../../src/server/start-server';
 import { describeServer } from '../client-config';
+import { createHeadlessEngine } from '../create-headless-engine';
 import { reportError } from '../report-error';
 
 interface ServeOptions {
@@ -26,7 +28,9 @@ const NEW_TOKEN_SCOPES = ['vault:read', 'vault:write'];
  * (MCP at /mcp, REST under /v1) on 127.0.0.1 until interrupted (SIGINT, SIGTERM, SIGHUP),
  * holding the vault's write lock, and prints the URL, how to create a token and ready-to-paste
  * MCP client configuration. A token made by `--new-token` lives as long as the server: it is
- * revoked at shutdown, so repeated runs do not pile up tokens.
+ * revoked at shutdown, so repeated runs do not pile up tokens. While it runs, a discovery record
+ * (host `headless`: URL, port, vault path, pid; never a secret) tells `indx mcp serve --stdio`
+ * and the CLI where to find it; it is removed at shutdown.
  */
 export function registerServeCommand(program: Command): void {
   program
@@ -51,7 +55,7 @@ async function serve(options: ServeOptions): Promise<void> {
     const host = await NodeVaultHost.open(root, { watch: true });
     cleanup.unshift(() => host.close());
     const storage = new FileStorage(stateDir);
-    const engine = await Engine.create({ host, storage });
+    const engine = await createHeadlessEngine(host, storage);
     // Stops the search index (saving it) and flushes the audit log.
     cleanup.unshift(() => engine.close());
     // Build the search index in the background now, so the first search finds it ready.
@@ -59,12 +63,28 @@ async function serve(options: ServeOptions): Promise<void> {
     const tokens = await TokenStore.load(storage);
     const server = await startServer({ engine, tokens, port: options.port ?? (await readVaultConfig(storage)).server.port, mcp: createMcpEndpoint });
     cleanup.unshift(() => server.close());
+    cleanup.unshift(await announce(server, root));
     const token = options.newToken === undefined || options.newToken === false ? null : await tokens.create(tokenName(options.newToken), NEW_TOKEN_SCOPES);
     if (token !== null) cleanup.unshift(() => revokeQuietly(tokens, token.name));
     process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token: token === null ? null : { name: token.name, secret: token.token, scopes: token.scopes } }));
     await untilInterrupted();
   } finally {
     await runAll(cleanup);
+  }
+}
+
+/**
+ * Writes the discovery record of the running server; resolves with the step that removes it. A
+ * record that cannot be written only costs discovery, so it is reported, not fatal.
+ */
+async function announce(server: RunningServer, root: string): Promise<() => Promise<void>> {
+  const vaultPath = await realpath(root);
+  const record = { version: 1 as const, host: 'headless' as const, url: server.url, port: server.port, vault_path: vaultPath, vault_name: basename(vaultPath), pid: process.pid, started_at: new Date().toISOString() };
+  try {
+    return await writeDiscovery(record);
+  } catch (error: unknown) {
+    process.stderr.write(`indx: the discovery record could not be written, so "indx mcp serve --stdio" will not find this server by itself: ${String(error)}\n`);
+    return () => Promise.resolve();
   }
 }
 

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { findDiscovery, type DiscoveryRecord } from '../../../../src/server/discovery/discovery-file';
+
+/** How a client command names the server it talks to. */
+export interface ServerChoice {
+  /** `--url`: a base URL such as http://127.0.0.1:27643 (wins over discovery). */
+  url?: string;
+  /** `--vault`: the vault whose running server (plugin or `indx serve`) is wanted. */
+  vault?: string;
+  /** `--token-file`: a file holding the bearer token (wins over INDX_TOKEN). */
+  tokenFile?: string;
+}
+
+/** A server to talk to: its base URL, the token to send, and its discovery record if found by one. */
+export interface ServerTarget {
+  url: string;
+  token: string | null;
+  record: DiscoveryRecord | null;
+}
+
+/**
+ * Finds the server a command should talk to: `--url` / `INDX_URL`, else the discovery record of
+ * `--vault` / `INDX_VAULT`, else the only live record. Null when none is running (the caller
+ * may then serve the vault in-process). The token comes from `--token-file`, else `INDX_TOKEN`.
+ */
+export async function locateServer(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, discoveryFolder?: string): Promise<ServerTarget | null> {
+  const token = await readToken(choice, environment);
+  const url = choice.url ?? environment.INDX_URL;
+  if (url !== undefined && url !== '') return { url: url.replace(/\/+$/, ''), token, record: null };
+  const vault = choice.vault ?? environment.INDX_VAULT;
+  const record = await findDiscovery(vault === undefined || vault === '' ? undefined : resolve(vault), discoveryFolder);
+  return record === null ? null : { url: record.url, token, record };
+}
+
+/** The bearer token: the first line of `--token-file`, else `INDX_TOKEN`; null when neither is set. */
+export async function readToken(choice: Pick<ServerChoice, 'tokenFile'>, environment: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  if (choice.tokenFile !== undefined) {
+    const text = await readFile(choice.tokenFile, 'utf8');
+    const token = text.split(/\r?\n/)[0]?.trim() ?? '';
+    if (token === '') throw new Error(`The token file ${choice.tokenFile} is empty.`);
+    return token;
+  }
+  const token = environment.INDX_TOKEN?.trim();
+  return token === undefined || token === '' ? null : token;
+}

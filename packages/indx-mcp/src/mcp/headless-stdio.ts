@@ -1,0 +1,138 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { McpServer, Resource, Transport } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { Engine, LOCAL_CALLER, type Caller } from '../../../../src/core/engine';
+import { IndxError } from '../../../../src/core/errors';
+import type { VaultEvent } from '../../../../src/core/vault/vault-host';
+import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
+import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
+import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
+import { buildMcpServer } from '../../../../src/server/mcp/build-mcp-server';
+import { GenerationCache } from '../../../../src/server/mcp/generation-cache';
+import { createPrompts } from '../../../../src/server/mcp/prompts';
+import { createHeadlessEngine } from '../create-headless-engine';
+import { ReplayCache } from '../../../../src/server/mcp/replay-cache';
+import { toResourceChange, type ResourceChange } from '../../../../src/server/mcp/resource-change';
+import { ResourceSubscriptions } from '../../../../src/server/mcp/resource-subscriptions';
+import { RESOURCE_PROVIDERS } from '../../../../src/server/mcp/resources';
+import { toVaultUri, VAULT_WIDE_URIS } from '../../../../src/server/mcp/vault-uris';
+
+/**
+ * The caller of a headless stdio session: every scope, as for the CLI. Security: the process runs
+ * as the local user, who can already read and write the vault's files and its configuration, so
+ * a token would guard nothing the user does not hold; the MCP client that spawned the process
+ * acts for that user. The actor is `stdio` so the audit log tells these calls from the CLI's.
+ */
+export const STDIO_CALLER: Caller = { actor: 'stdio', scopes: LOCAL_CALLER.scopes };
+
+/** How long an identical read-only call is a replay, and a listing is kept (as the HTTP endpoint's default). */
+const CACHE_TTL_MS = 60_000;
+
+/** Options of {@link serveVaultOverStdio}. */
+export interface HeadlessStdioOptions {
+  /** The vault folder. */
+  vault: string;
+  /** Default: a `StdioServerTransport` over this process's stdin and stdout. */
+  transport?: Transport;
+  /** Resolves when the session should end (default: stdin ends, or SIGINT, SIGTERM, SIGHUP). */
+  untilDone?: Promise<void>;
+  log?: (line: string) => void;
+}
+
+/** The instance serving the connection, and its 2025-era subscriptions (none in the 2026 era). */
+interface Served {
+  server: McpServer;
+  subscriptions: ResourceSubscriptions | null;
+}
+
+/**
+ * Serves the vault folder in-process over stdio, both protocol eras (the SDK's `serveStdio`
+ * decides per connection), as the caller {@link STDIO_CALLER}. Holds the vault's write lock
+ * (`lock_unavailable` when another process writes it), watches the folder and sends resource
+ * notifications: to 2025-era subscriptions by the HTTP endpoint's rule (globs included), and to
+ * 2026 `subscriptions/listen` streams for exact resource URIs. On stdin end or a signal the index
+ * is saved, the audit log flushed and the lock released.
+ */
+export async function serveVaultOverStdio(options: HeadlessStdioOptions): Promise<void> {
+  const root = resolve(options.vault);
+  // A mistyped --vault must not become a new, empty vault (taking the lock would create the folder).
+  const isFolder = await stat(root).then((entry) => entry.isDirectory(), () => false);
+  if (!isFolder) throw new IndxError('not_found', `There is no vault folder at "${root}". Pass the vault's folder with --vault (or INDX_VAULT).`, { vault: root });
+  const stateDir = locateStateDir(root);
+  const release = await acquireWriteLock(stateDir);
+  try {
+    const host = await NodeVaultHost.open(root, { watch: true });
+    try {
+      await serveEngine(await createHeadlessEngine(host, new FileStorage(stateDir)), options);
+    } finally {
+      await host.close();
+    }
+  } finally {
+    await release();
+  }
+}
+
+async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promise<void> {
+  const log = options.log ?? ((line: string) => void process.stderr.write(`indx mcp: ${line}\n`));
+  engine.search?.start().catch((error: unknown) => log(`the search index could not be built: ${String(error)}`));
+  const replay = new ReplayCache(CACHE_TTL_MS, Date.now);
+  const listings = new GenerationCache<Resource[]>(CACHE_TTL_MS, Date.now, 8);
+  const prompts = createPrompts({ clock: Date.now });
+  let served: Served | null = null;
+  const clearCaches = (): void => {
+    replay.clear();
+    listings.clear();
+  };
+  const unsubscribers = [
+    engine.host.on((event) => {
+      clearCaches();
+      if (served !== null) publish(served, event);
+    }),
+    engine.audit.subscribe(clearCaches),
+  ];
+  const handle = serveStdio(
+    ({ era }) => {
+      const subscriptions = era === 'legacy' ? new ResourceSubscriptions() : null;
+      const setup = { engine, caller: STDIO_CALLER, replay, listings, resources: RESOURCE_PROVIDERS, prompts, resourcePageSize: 100 };
+      served = { server: buildMcpServer(subscriptions === null ? setup : { ...setup, subscriptions }), subscriptions };
+      return served.server;
+    },
+    { transport: options.transport ?? new StdioServerTransport(), onerror: (error) => log(error.message) },
+  );
+  try {
+    await (options.untilDone ?? untilStdinEndsOrSignal());
+  } finally {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    await handle.close();
+    await engine.close();
+  }
+}
+
+/** Sends the notifications a vault event is due: per subscription (2025 era) or per changed URI (2026 era, routed by the SDK). */
+function publish(served: Served, event: VaultEvent): void {
+  const change = toResourceChange(event);
+  if (change === null) return;
+  const uris = served.subscriptions === null ? changedUris(change) : served.subscriptions.notificationsFor(change);
+  for (const uri of uris) served.server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+  if (change.listChanged) served.server.sendResourceListChanged();
+}
+
+function changedUris(change: ResourceChange): string[] {
+  return [...change.paths.map(toVaultUri), ...VAULT_WIDE_URIS];
+}
+
+function untilStdinEndsOrSignal(): Promise<void> {
+  return new Promise((resolveDone) => {
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    const done = (): void => {
+      for (const signal of signals) process.off(signal, done);
+      process.stdin.off('end', done);
+      process.stdin.off('close', done);
+      resolveDone();
+    };
+    for (const signal of signals) process.on(signal, done);
+    process.stdin.on('end', done);
+    process.stdin.on('close', done);
+  });
+}

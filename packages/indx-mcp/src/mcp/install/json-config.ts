@@ -1,0 +1,51 @@
+import { IndxError } from '../../../../../src/core/errors';
+import type { ConfigDocument } from './config-document';
+import { ENTRY_NAME } from './server-entry';
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * A JSON configuration keeping servers under `mcpServers` (Claude Desktop, Claude Code, Cursor).
+ * Every other key keeps its value and place; the file is re-indented the way it was (2 spaces
+ * when it cannot tell). `invalid_input` when the file is not a JSON object, so a file the user
+ * broke by hand is never overwritten.
+ */
+export function parseJsonConfig(text: string, file: string): ConfigDocument {
+  const root = parseRoot(text, file);
+  const servers = root.mcpServers;
+  if (servers !== undefined && !isObject(servers)) throw new IndxError('invalid_input', `"mcpServers" in ${file} is not an object. Fix it by hand, then retry.`, { path: file });
+  const indent = detectIndent(text);
+  const print = (value: JsonObject): string => `${JSON.stringify(value, null, indent)}\n`;
+  return {
+    entry: servers?.[ENTRY_NAME],
+    withEntry: (entry) => print({ ...root, mcpServers: { ...servers, [ENTRY_NAME]: entry } }),
+    withoutEntry: () => print({ ...root, mcpServers: withoutKey(servers ?? {}, ENTRY_NAME) }),
+  };
+}
+
+function parseRoot(text: string, file: string): JsonObject {
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error: unknown) {
+    throw new IndxError('invalid_input', `${file} is not valid JSON (${(error as Error).message}). Fix it by hand (or move it away), then retry.`, { path: file }, { cause: error });
+  }
+  if (!isObject(parsed)) throw new IndxError('invalid_input', `${file} does not hold a JSON object. Fix it by hand (or move it away), then retry.`, { path: file });
+  return parsed;
+}
+
+function withoutKey(object: JsonObject, key: string): JsonObject {
+  return Object.fromEntries(Object.entries(object).filter(([name]) => name !== key));
+}
+
+/** The indentation of the first indented line: a tab, or that many spaces (2 by default). */
+function detectIndent(text: string): string | number {
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1];
+  if (indent === undefined) return 2;
+  return indent.startsWith('\t') ? '\t' : indent.length;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,30 @@
+import { setTimeout } from 'node:timers';
+import type { Command } from 'commander';
+import { reportError } from '../report-error';
+import { registerInstallCommands } from './install/register-install-commands';
+import { serveMcpStdio, type ServeStdioOptions } from './serve-stdio';
+
+/** How long a finished `mcp serve` waits for open sockets before it exits anyway. */
+const EXIT_GRACE_MS = 2000;
+
+/**
+ * `indx mcp …`: `serve --stdio` (the stdio MCP server clients spawn) and `install`, `uninstall`,
+ * `status` (client configuration).
+ */
+export function registerMcpCommands(program: Command): void {
+  const mcp = program.command('mcp').description('MCP over stdio for clients that start a command (Claude Desktop, Claude Code, Cursor, Codex), and setting it up in their configuration');
+  mcp
+    .command('serve')
+    .description('Serve MCP on stdin/stdout: relays to the vault\'s running server (Obsidian plugin or "indx serve"); with --vault, serves the vault itself when no server runs. Logs go to stderr.')
+    .option('--stdio', 'speak MCP over stdin and stdout (required)')
+    .option('--vault <dir>', 'the vault: its running server is looked up, else it is served from this process (default: INDX_VAULT)')
+    .option('--token-file <file>', 'file whose first line is the bearer token (default: INDX_TOKEN)')
+    .option('--url <url>', 'base URL of the server, instead of looking it up (default: INDX_URL)')
+    .action(async (options: ServeStdioOptions) => {
+      const code = await serveMcpStdio(options).catch((error: unknown) => reportError(error));
+      process.exitCode = code;
+      // An idle keep-alive socket or a paused stdin must not keep a finished server alive.
+      setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
+    });
+  registerInstallCommands(mcp);
+}

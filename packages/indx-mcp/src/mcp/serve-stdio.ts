@@ -1,0 +1,50 @@
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { IndxError } from '../../../../src/core/errors';
+import { locateServer, type ServerChoice } from '../connect/locate-server';
+import { serveVaultOverStdio } from './headless-stdio';
+import { StdioRelay } from './relay/stdio-relay';
+
+/** Options of `indx mcp serve`. */
+export interface ServeStdioOptions extends ServerChoice {
+  stdio?: boolean;
+}
+
+/**
+ * `indx mcp serve --stdio`: relays stdio to the running server of the vault (the Obsidian plugin
+ * or `indx serve`, found by its discovery record or `--url`); with `--vault` / `INDX_VAULT` and
+ * no server running, serves the vault itself (headless). Resolves with the exit status. Logs go
+ * to stderr only: stdout carries the protocol.
+ */
+export async function serveMcpStdio(options: ServeStdioOptions, environment: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (options.stdio !== true) throw new IndxError('invalid_input', 'indx mcp serve speaks MCP over stdio only: pass --stdio. To serve MCP over HTTP, run "indx serve --vault DIR".');
+  keepStdoutForProtocol();
+  const choice: ServerChoice = { url: options.url, vault: options.vault, tokenFile: options.tokenFile };
+  const target = await locateServer(choice, environment);
+  const vault = options.vault ?? nonEmpty(environment.INDX_VAULT);
+  if (target === null && vault !== undefined) {
+    log(`no indx server is running for "${vault}"; serving it from this process`);
+    await serveVaultOverStdio({ vault });
+    return 0;
+  }
+  if (target === null) log('no running indx server was found yet; requests wait for one (open the vault in Obsidian with indx enabled, or run "indx serve --vault DIR")');
+  const relay = new StdioRelay({ choice, transport: new StdioServerTransport(), environment });
+  const stop = (): void => void relay.stop(0);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
+  return relay.run();
+}
+
+/** stdout carries the protocol: whatever a library prints with `console` goes to stderr instead. */
+function keepStdoutForProtocol(): void {
+  const toStderr = (...values: unknown[]): void => console.error(...values);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+}
+
+function log(line: string): void {
+  process.stderr.write(`indx mcp: ${line}\n`);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
