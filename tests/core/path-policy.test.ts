@@ -27,3 +27,12 @@ describe('createPathPolicy', () => {
     expect(sameRules({ excluded_paths: ['a'], read_only_paths: [] }, { excluded_paths: [], read_only_paths: ['a'] })).toBe(false);
   });
 });
+
+describe('path rules in the vault configuration', () => {
+  it('refuses a glob the matcher cannot take when the configuration is saved', async () => {
+    const { vaultConfigSchema } = await import('../../src/core/config/vault-config');
+    const parsed = vaultConfigSchema.safeParse({ access: { excluded_paths: ['x'.repeat(1001)] } });
+    expect(parsed.success).toBe(false);
+    expect(vaultConfigSchema.safeParse({ access: { excluded_paths: ['Private/**'], read_only_paths: ['{a,b}/**'] } }).success).toBe(true);
+  });
+});

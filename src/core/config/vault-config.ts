@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { IndxError } from '../errors';
 import type { Storage } from '../vault/storage';
 import { embeddingSettingsSchema } from './embedding-settings';
+import { compileGlob } from '../notes/glob';
 
 /** The port indx listens on by default: one no surveyed peer uses. */
 export const DEFAULT_PORT = 27643;
+
+/** A path rule's glob, compiled once here so a bad one is refused when saved, not when used. */
+const globField = z.string().min(1).superRefine((glob, context) => {
+  try {
+    compileGlob(glob);
+  } catch (error: unknown) {
+    context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+  }
+});
 
 /** indx's per-vault settings, versioned; every field has a default. */
 export const vaultConfigSchema = z.object({
@@ -17,10 +27,10 @@ export const vaultConfigSchema = z.object({
     .object({
       write_enabled: z.boolean().default(true).describe('When false, every write operation fails with forbidden, whatever the token allows.'),
       excluded_paths: z
-        .array(z.string().min(1))
+        .array(globField)
         .default([])
         .describe('Globs of paths never served: not listed, read, searched, embedded, linked to or written (e.g. "Private/**", "Journal/*.md"). A glob covering a folder covers everything in it.'),
-      read_only_paths: z.array(z.string().min(1)).default([]).describe('Globs of paths served but never created, changed, moved or deleted (e.g. "Archive/**").'),
+      read_only_paths: z.array(globField).default([]).describe('Globs of paths served but never created, changed, moved or deleted (e.g. "Archive/**").'),
     })
     .prefault({})
     .describe('What callers may do.'),

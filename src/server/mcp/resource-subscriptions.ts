@@ -1,4 +1,5 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { isIndxError } from '../../core/errors';
 import type { ResourceChange } from './resource-change';
 import { matchesOf, toSubscriptionTarget, type SubscriptionMatch, type SubscriptionTarget } from './subscription-target';
 
@@ -9,8 +10,8 @@ export const MAX_SUBSCRIPTIONS = 256;
  * The subscribed URIs of one legacy session (`resources/subscribe`) or one modern
  * `subscriptions/listen` stream, matched against vault changes by one rule
  * ({@link toSubscriptionTarget}): an exact resource URI, or a glob over vault paths in the
- * `vault://` scheme (`vault://Daily/**`, `vault://Daily/*.md`, `vault://**\/*.md`, picomatch
- * syntax), encoded or not.
+ * `vault://` scheme (`vault://Daily/**`, `vault://Daily/*.md`, `vault://**\/*.md`, the syntax
+ * of `compileGlob`), encoded or not.
  */
 export class ResourceSubscriptions {
   private readonly subscriptions = new Map<string, SubscriptionTarget>();
@@ -20,7 +21,7 @@ export class ResourceSubscriptions {
     if (!this.subscriptions.has(uri) && this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `At most ${MAX_SUBSCRIPTIONS} resource subscriptions are allowed per session or listen stream; unsubscribe from one first.`);
     }
-    this.subscriptions.set(uri, toSubscriptionTarget(uri));
+    this.subscriptions.set(uri, toTarget(uri));
   }
 
   /** Removes `uri` (no error when absent). */
@@ -39,5 +40,15 @@ export class ResourceSubscriptions {
    */
   notificationsFor(change: ResourceChange): string[] {
     return [...new Set(this.matches(change).map((match) => (match.glob && match.resource !== null ? match.resource : match.subscribed)))];
+  }
+}
+
+/** The target of `uri`; a glob too long or with too many alternatives is the client's error (-32602). */
+function toTarget(uri: string): SubscriptionTarget {
+  try {
+    return toSubscriptionTarget(uri);
+  } catch (error: unknown) {
+    if (isIndxError(error) && error.code === 'invalid_input') throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+    throw error;
   }
 }
