@@ -10,16 +10,22 @@ import { toEmbeddingError } from './to-embedding-error';
  */
 export type FetchFunction = typeof fetch;
 
-/** Embeds one batch of texts in one request: one vector per text, in order. */
-export type EmbedBatch = (texts: string[]) => Promise<number[][]>;
+/** How long one request may take, and the caller's signal to cancel it. */
+export interface EmbedRequest {
+  /** Past this the request counts as unanswered (`embeddings_unavailable`, retryable). */
+  timeoutMs: number;
+  /** Aborting it cancels the request; the call then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
 
-/** One request may take this long before it counts as unanswered (and is retried). */
-const REQUEST_TIMEOUT_MS = 60_000;
+/** Embeds one batch of texts in one request: one vector per text, in order. */
+export type EmbedBatch = (texts: string[], request: EmbedRequest) => Promise<number[][]>;
 
 /**
  * Builds the one-request embedder on the Vercel AI SDK: `embedMany` over
  * `@ai-sdk/openai-compatible`, with the SDK's own retries off (the caller retries with an
- * injectable sleep). Failures become `embeddings_unavailable` / `embeddings_failed`.
+ * injectable sleep). Failures become `embeddings_unavailable` / `embeddings_failed`; a request
+ * cancelled through `request.signal` rejects with the signal's reason instead.
  *
  * The `ai` package is loaded on the first call, not at import: it pulls in `@vercel/oidc`, whose
  * Node entry requires `fs`, `os` and `path` at load time, and the core must load without Node
@@ -29,13 +35,18 @@ export function createAiSdkEmbedder(config: EmbeddingProviderConfig, fetch?: Fet
   const provider = createOpenAICompatible({ name: 'embeddings', baseURL: config.base_url, apiKey: config.api_key, fetch: fetch && guardFetch(config.base_url, fetch) });
   const model = provider.embeddingModel(config.model);
   const providerOptions = config.dimensions === undefined ? undefined : { openaiCompatible: { dimensions: config.dimensions } };
-  return async (texts) => {
+  return async (texts, request) => {
     const sdk = await import('ai');
+    request.signal?.throwIfAborted();
+    const abort = linkTimeout(request);
     try {
-      const result = await sdk.embedMany({ model, values: texts, maxRetries: 0, providerOptions, abortSignal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const result = await sdk.embedMany({ model, values: texts, maxRetries: 0, providerOptions, abortSignal: abort.signal });
       return result.embeddings;
     } catch (error: unknown) {
+      request.signal?.throwIfAborted();
       throw toEmbeddingError(error, (value) => sdk.APICallError.isInstance(value), config.base_url);
+    } finally {
+      abort.release();
     }
   };
 }
@@ -52,6 +63,22 @@ function guardFetch(baseUrl: string, fetchFunction: FetchFunction): FetchFunctio
       throw new IndxError('embeddings_unavailable', `The embeddings provider at ${baseUrl} cannot be reached. Check that it is running and base_url is right.`, { status: null, retryable: true }, { cause: error });
     }
   };
+}
+
+// One signal for the SDK that fires on the timeout or on the caller's signal. Built by hand:
+// AbortSignal.any is missing from the Electron of older Obsidian installers.
+function linkTimeout(request: EmbedRequest): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const onTimeout = (): void => controller.abort(timeout.reason);
+  const onCancel = (): void => controller.abort(request.signal?.reason);
+  timeout.addEventListener('abort', onTimeout, { once: true });
+  request.signal?.addEventListener('abort', onCancel, { once: true });
+  const release = (): void => {
+    timeout.removeEventListener('abort', onTimeout);
+    request.signal?.removeEventListener('abort', onCancel);
+  };
+  return { signal: controller.signal, release };
 }
 
 function isAbort(error: unknown): boolean {

@@ -7,8 +7,16 @@ import { retryWithBackoff, type Sleep } from './retry-with-backoff';
 export interface EmbeddingClient {
   /** Texts sent per request. */
   readonly batchSize: number;
-  /** One vector per text, in order; requests of at most `batchSize` texts, each retried. */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * One vector per text, in order, for indexing: requests of at most `batchSize` texts, each
+   * retried. Aborting `signal` cancels the request or wait in progress and rejects with its reason.
+   */
+  embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
+  /**
+   * The vector of a search query: one request with a short timeout and no retry, so a search
+   * waiting on a slow or failing provider falls back to lexical within seconds.
+   */
+  embedQuery(text: string): Promise<Float32Array>;
 }
 
 /** What `createEmbeddingClient` needs; only `config` is required. */
@@ -18,22 +26,38 @@ export interface EmbeddingClientOptions {
   fetch?: FetchFunction;
   /** Waits between retries (default: an `AbortSignal.timeout`, which in Node does not keep the process alive). */
   sleep?: Sleep;
+  /** Longest wait for one indexing request (default 60 s). */
+  requestTimeoutMs?: number;
+  /** Longest wait for a query's embedding (default 10 s). */
+  queryTimeoutMs?: number;
 }
 
+/** An indexing request may take this long before it counts as unanswered (and is retried). */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/** A search waits this long for its query's vector before falling back to lexical. */
+const QUERY_TIMEOUT_MS = 10_000;
+
 /**
- * Creates the embeddings client: batches, retries with exponential backoff, and checks every
- * answer (one finite vector per text, all of one size) before handing it on. Failures throw
- * `embeddings_unavailable` or `embeddings_failed` with the provider's error as `cause`.
+ * Creates the embeddings client: batches, retries indexing requests with exponential backoff
+ * (queries get one short try), and checks every answer (one finite vector per text, all of
+ * one size) before handing it on. Failures throw `embeddings_unavailable` or `embeddings_failed`
+ * with the provider's error as `cause`.
  */
 export function createEmbeddingClient(options: EmbeddingClientOptions): EmbeddingClient {
   const { config } = options;
   const embedBatch = createAiSdkEmbedder(config, options.fetch);
   const sleep = options.sleep ?? realSleep;
-  const embedChecked = async (texts: string[]): Promise<Float32Array[]> => {
-    const vectors = await retryWithBackoff(() => embedBatch(texts), { maxRetries: config.max_retries, sleep });
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const embedChecked = async (texts: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
+    const vectors = await retryWithBackoff(() => embedBatch(texts, { timeoutMs, signal }), { maxRetries: config.max_retries, sleep, signal });
     return toCheckedVectors(vectors, texts.length, config.base_url);
   };
-  return { batchSize: config.batch_size, embed: (texts) => embedInBatches(texts, config.batch_size, embedChecked) };
+  const embedQuery = async (text: string): Promise<Float32Array> => {
+    const vectors = await embedBatch([text], { timeoutMs: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS });
+    return toCheckedVectors(vectors, 1, config.base_url)[0]!;
+  };
+  return { batchSize: config.batch_size, embed: (texts, signal) => embedInBatches(texts, config.batch_size, (batch) => embedChecked(batch, signal)), embedQuery };
 }
 
 async function embedInBatches(texts: readonly string[], batchSize: number, embedBatch: (texts: string[]) => Promise<Float32Array[]>): Promise<Float32Array[]> {

@@ -30,6 +30,6 @@ export interface VectorSearch {
   indexChunks(path: string, chunks: readonly Chunk[]): Promise<void>;
   /** Forgets every vector of a note. */
   removePath(path: string): void;
-  /** The `limit` chunks closest to `query` (cosine), best first, among paths `filter` accepts. */
+  /** The `limit` notes closest to `query` (cosine), each with its best chunk, best first, among paths `filter` accepts. */
   query(query: string, limit: number, filter?: (path: string) => boolean): Promise<{ path: string; hash: string; score: number }[]>;
 }

@@ -112,14 +112,17 @@ describe('retries with exponential backoff (injected sleep: the test never waits
     expect(sleeps).toEqual([]);
   });
 
-  test('an unreachable server is embeddings_unavailable after the retries', async () => {
+  test('an unreachable server is embeddings_unavailable: after the retries when indexing, at once for a query', async () => {
     const { baseUrl } = server;
     await server.close();
     // The fetch is injected, as every host does: the SDK alone cannot tell jest's sandboxed
     // TypeError('fetch failed') from any other error.
-    const { search, sleeps } = createHarness({ ...server, baseUrl }, { fetch: (input, init) => fetch(input, init) }, { max_retries: 1 });
-    await expect(search.query('hello', 3)).rejects.toMatchObject({ code: 'embeddings_unavailable', details: { status: null, retryable: true } });
-    expect(sleeps).toEqual([500]);
+    const indexing = createHarness({ ...server, baseUrl }, { fetch: (input, init) => fetch(input, init) }, { max_retries: 1 });
+    await expect(indexing.search.indexChunks('notes/a.md', notes(1))).rejects.toMatchObject({ code: 'embeddings_unavailable', details: { status: null, retryable: true } });
+    expect(indexing.sleeps).toEqual([500]);
+    const querying = createHarness({ ...server, baseUrl }, { fetch: (input, init) => fetch(input, init) }, { max_retries: 1 });
+    await expect(querying.search.query('hello', 3)).rejects.toMatchObject({ code: 'embeddings_unavailable', details: { status: null, retryable: true } });
+    expect(querying.sleeps).toEqual([]);
     server = await startLoopbackEmbeddingsServer();
   });
 

@@ -26,6 +26,17 @@ export interface LoopbackEmbeddingsServer {
   setDimensions(dimensions: number): void;
   /** Makes later answers carry one vector too few. */
   answerShort(): void;
+  /**
+   * Refuses, from now on, every request holding a text longer than `characters` with a 400 "maximum
+   * context length" error, as OpenAI does for an input over the model's token limit.
+   */
+  refuseLongerThan(characters: number): void;
+  /** Leaves later requests unanswered (a provider that hangs) until `answerAgain`. */
+  hang(): void;
+  /** Answers the requests left hanging, and later ones, normally again. */
+  answerAgain(): void;
+  /** Requests the client gave up on (closed before the answer was sent). */
+  readonly abandoned: RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -51,21 +62,32 @@ function fnv(text: string): number {
 
 /** Starts the server; close it in afterEach/afterAll. */
 export async function startLoopbackEmbeddingsServer(dimensions = 32): Promise<LoopbackEmbeddingsServer> {
-  const state = { dimensions, failures: [] as ScriptedFailure[], short: false };
+  const state = { dimensions, failures: [] as ScriptedFailure[], short: false, longest: Infinity, hanging: false };
   const requests: RecordedRequest[] = [];
+  const abandoned: RecordedRequest[] = [];
+  const held: (() => void)[] = [];
   const server = createServer((request, response) => {
     let raw = '';
     request.setEncoding('utf8');
     request.on('data', (part: string) => (raw += part));
     request.on('end', () => {
       const body = JSON.parse(raw || '{}') as RecordedRequest['body'];
-      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
-      const failure = state.failures.shift();
-      if (failure !== undefined) return send(response, failure.status, { error: { message: `scripted ${failure.status}` } }, failure.headers);
-      if (request.method !== 'POST' || request.url !== '/v1/embeddings') return send(response, 404, { error: { message: 'not found' } });
-      const inputs = (body.input ?? []).slice(0, state.short ? -1 : undefined);
-      const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: bagOfWordsVector(text, state.dimensions) }));
-      send(response, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } });
+      const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      requests.push(recorded);
+      response.on('close', () => {
+        if (!response.writableFinished) abandoned.push(recorded);
+      });
+      const answer = (): void => {
+        const failure = state.failures.shift();
+        if (failure !== undefined) return send(response, failure.status, { error: { message: `scripted ${failure.status}` } }, failure.headers);
+        if (request.method !== 'POST' || request.url !== '/v1/embeddings') return send(response, 404, { error: { message: 'not found' } });
+        if ((body.input ?? []).some((text) => text.length > state.longest)) return send(response, 400, { error: { message: "This model's maximum context length is 8192 tokens", type: 'invalid_request_error' } });
+        const inputs = (body.input ?? []).slice(0, state.short ? -1 : undefined);
+        const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: bagOfWordsVector(text, state.dimensions) }));
+        send(response, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } });
+      };
+      if (state.hanging) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,11 +98,19 @@ export async function startLoopbackEmbeddingsServer(dimensions = 32): Promise<Lo
     failNext: (...failures) => state.failures.push(...failures),
     setDimensions: (next) => (state.dimensions = next),
     answerShort: () => (state.short = true),
+    refuseLongerThan: (characters) => (state.longest = characters),
+    hang: () => (state.hanging = true),
+    answerAgain: () => {
+      state.hanging = false;
+      for (const answer of held.splice(0)) answer();
+    },
+    abandoned,
     close: () => closeServer(server),
   };
 }
 
 function send(response: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.destroyed) return;
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }

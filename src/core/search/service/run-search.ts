@@ -78,7 +78,7 @@ async function rank(context: SearchContext, request: SearchRequest, mode: Search
   if (mode === 'lexical') return rankLexical(context, request, offset, filter);
   const vectors = context.vectors as VectorSearch;
   if (mode === 'semantic') {
-    const hits = (await rankSemantically(vectors, request.q, offset + request.limit + 1, filter)).filter((hit) => hit.score >= (request.min_score ?? 0));
+    const hits = (await rankSemantically(vectors, request.q, offset + request.limit + 1, filter, isKnown(context))).filter((hit) => hit.score >= (request.min_score ?? 0));
     const page = hits.slice(offset, offset + request.limit).map((hit) => ({ path: hit.path, score: hit.score, chunkId: null, hash: hit.hash, matchedIn: ['semantic' as const] }));
     return { page, hasMore: hits.length > offset + request.limit, terms: literalTerms(context, request.q) };
   }
@@ -94,7 +94,7 @@ function rankLexical(context: SearchContext, request: SearchRequest, offset: num
 async function rankHybrid(context: SearchContext, vectors: VectorSearch, request: SearchRequest, offset: number, filter: NoteFilter | null): Promise<Ranking> {
   const depth = FUSION_DEPTH;
   const lexical = searchLexical(context.index, { text: request.q, accept: filter?.acceptNote, offset: 0, limit: depth, prefix: request.prefix, fuzzy: request.fuzzy }, context.parameters, context.scratch);
-  const semantic = await rankSemantically(vectors, request.q, depth, filter);
+  const semantic = await rankSemantically(vectors, request.q, depth, filter, isKnown(context));
   const lexicalByPath = new Map(lexical.hits.map((hit) => [hit.path, hit]));
   const semanticByPath = new Map(semantic.map((hit) => [hit.path, hit]));
   const fused = fuseRanks([lexical.hits.map((hit) => hit.path), semantic.map((hit) => hit.path)]).filter((item) => item.score >= (request.min_score ?? 0));
@@ -104,6 +104,11 @@ async function rankHybrid(context: SearchContext, vectors: VectorSearch, request
     return { path: item.key, score: item.score, chunkId: lexicalHit?.chunkId ?? null, hash: semanticByPath.get(item.key)?.hash ?? null, matchedIn };
   });
   return { page, hasMore: fused.length > offset + request.limit, terms: lexical.terms };
+}
+
+/** Notes semantic hits may name: those the index holds, or, while it builds, those the host has (vectors of deleted notes are never shown). */
+function isKnown(context: SearchContext): (path: string) => boolean {
+  return (path) => context.index.noteIdOf(path) !== undefined || (context.building !== null && context.host.stat(path) !== null);
 }
 
 /** The query's own index terms, for highlighting where embeddings found the note. */

@@ -14,7 +14,7 @@ import { DEFAULT_SCHEDULER, type Scheduler } from './scheduler';
 import type { IndexState, SearchRequest, SearchResponse, SearchStatus } from './search-types';
 import { SaveTimer } from './save-timer';
 import { Slicer } from './slicer';
-import { queueDifferences, queueVaultEvent } from './vault-changes';
+import { isNotePath, queueDifferences, queueVaultEvent } from './vault-changes';
 import { VectorFeeder, type PersistentVectorSearch } from './vector-feeder';
 
 /** Options of {@link SearchService}. */
@@ -49,6 +49,9 @@ interface ReadNote {
  * one note that straddles the end of a slice and for a garbage collection landing in it.
  */
 const DEFAULT_SLICE_MS = 10;
+
+/** The hash the index gives the placeholder chunk of a note without chunks. */
+const EMPTY_CHUNK_HASH = '0000000000000000';
 
 /** Notes read from the host at once while indexing. */
 const READ_BATCH = 32;
@@ -89,7 +92,7 @@ export class SearchService {
   constructor(private readonly options: SearchServiceOptions) {
     this.scheduler = options.scheduler ?? DEFAULT_SCHEDULER;
     this.slicer = new Slicer(this.scheduler, options.sliceMs ?? DEFAULT_SLICE_MS);
-    this.feeder = options.vectors === undefined || options.vectors === null ? null : new VectorFeeder(options.vectors, options.host, (message) => (this.lastProblem = message));
+    this.feeder = options.vectors === undefined || options.vectors === null ? null : new VectorFeeder(options.vectors, options.host, (message) => (this.lastProblem = message), { pause: this.slicer.pause, scheduler: this.scheduler });
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.saveTimer = new SaveTimer(this.scheduler, options.saveDelayMs ?? 2000, options.maxSaveDelayMs ?? 30_000, () => {
       this.saveDue = true;
@@ -183,10 +186,27 @@ export class SearchService {
     }
     // The vector store keeps its own copy: offer it the unchanged notes too (it skips known chunks);
     // changed ones are offered once indexed.
-    for (const path of await queueDifferences(this.queue, this.options.host, this.index, this.slicer.pause)) this.feeder?.add(path);
+    const current = await queueDifferences(this.queue, this.options.host, this.index, this.slicer.pause);
+    // Notes deleted while the vault was closed leave the vector store too.
+    this.feeder?.retain(new Set(this.options.host.listFiles().filter((file) => isNotePath(file.path)).map((file) => file.path)));
+    for (const path of current) this.feeder?.add(path, this.indexedHashes(path));
     for (const event of this.early ?? []) queueVaultEvent(this.queue, event, this.options.host, this.index);
     this.early = null;
     this.kick();
+  }
+
+  /** The chunk hashes the index holds for `path` (hex, as the chunker makes them); none for a note without chunks. */
+  private indexedHashes(path: string): string[] | undefined {
+    const noteId = this.index.noteIdOf(path);
+    if (noteId === undefined) return undefined;
+    const first = this.index.notes.firstChunks[noteId] ?? 0;
+    const count = this.index.notes.chunkCounts[noteId] ?? 0;
+    const hashes: string[] = [];
+    for (let chunk = first; chunk < first + count; chunk += 1) {
+      const hash = toHex8(this.index.chunks.hashHighs[chunk] ?? 0) + toHex8(this.index.chunks.hashLows[chunk] ?? 0);
+      if (hash !== EMPTY_CHUNK_HASH) hashes.push(hash);
+    }
+    return hashes;
   }
 
   private onEvent(event: VaultEvent): void {
@@ -274,7 +294,7 @@ export class SearchService {
       }
       const { chunks, metadata } = splitNote(path, note.text, this.options.host.getMetadata(path));
       this.index.upsert(toNoteInput(path, chunks, metadata, note.stat));
-      this.feeder?.add(path);
+      this.feeder?.add(path, chunks.map((chunk) => chunk.hash));
     } catch (error: unknown) {
       this.lastProblem = `Indexing ${path} failed: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -296,3 +316,6 @@ export class SearchService {
   }
 }
 
+function toHex8(lane: number): string {
+  return lane.toString(16).padStart(8, '0');
+}

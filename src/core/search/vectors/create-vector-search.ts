@@ -19,6 +19,10 @@ export interface VectorSearchOptions {
   clock?: () => number;
   /** Waits between retries; default a real timer. */
   sleep?: Sleep;
+  /** Longest wait for one indexing request (default 60 s, retried). */
+  requestTimeoutMs?: number;
+  /** Longest wait for a query's vector before the search falls back to lexical (default 10 s, no retry). */
+  queryTimeoutMs?: number;
   /** How vectors are kept in memory and on disk; default float32. */
   encoding?: VectorEncoding;
   /**
@@ -38,7 +42,7 @@ const MAX_PARALLEL_REQUESTS = 2;
  */
 export function createVectorSearch(options: VectorSearchOptions): ManagedVectorSearch {
   const config = options.provider == null ? null : parseEmbeddingProviderConfig(options.provider);
-  const client = config === null ? null : createEmbeddingClient({ config, fetch: options.fetch, sleep: options.sleep });
+  const client = config === null ? null : createEmbeddingClient({ config, fetch: options.fetch, sleep: options.sleep, requestTimeoutMs: options.requestTimeoutMs, queryTimeoutMs: options.queryTimeoutMs });
   return new EmbeddingVectorSearch({
     storage: options.storage,
     client,

@@ -9,11 +9,15 @@ interface Waiting extends QueuedText {
   reject: (error: unknown) => void;
 }
 
+/** What `run` reports about a batch it embedded: the chunks the provider refused, by hash, with why. */
+export type RefusedTexts = ReadonlyMap<string, unknown>;
+
 /**
  * Gathers the chunks asked for in the same turn of the event loop (by any number of callers)
  * into batches of `batchSize`, runs at most `maxParallel` batches at once, and asks for each
  * content hash once while it is pending. `run` embeds one batch and stores the vectors; a
- * caller's promise settles when the batch holding its chunk does.
+ * caller's promise settles when the batch holding its chunk does: rejected with the reason
+ * when `run` throws or reports that chunk refused.
  */
 export class EmbeddingQueue {
   private readonly waiting: Waiting[] = [];
@@ -22,7 +26,7 @@ export class EmbeddingQueue {
   private scheduled = false;
 
   constructor(
-    private readonly run: (batch: QueuedText[]) => Promise<void>,
+    private readonly run: (batch: QueuedText[]) => Promise<RefusedTexts>,
     private readonly batchSize: number,
     private readonly maxParallel: number,
   ) {}
@@ -35,6 +39,14 @@ export class EmbeddingQueue {
     this.promises.set(hash, promise);
     this.schedule();
     return promise;
+  }
+
+  /** Rejects every chunk not yet sent with `reason` (indexing stops); batches in flight settle as they end. */
+  cancelWaiting(reason: unknown): void {
+    for (const item of this.waiting.splice(0)) {
+      this.promises.delete(item.hash);
+      item.reject(reason);
+    }
   }
 
   // Deferred to a microtask so chunks queued by the same synchronous code share batches.
@@ -57,8 +69,11 @@ export class EmbeddingQueue {
 
   private async runBatch(batch: Waiting[]): Promise<void> {
     try {
-      await this.run(batch.map(({ hash, text }) => ({ hash, text })));
-      for (const item of batch) item.resolve();
+      const refused = await this.run(batch.map(({ hash, text }) => ({ hash, text })));
+      for (const item of batch) {
+        if (refused.has(item.hash)) item.reject(refused.get(item.hash));
+        else item.resolve();
+      }
     } catch (error: unknown) {
       for (const item of batch) item.reject(error);
     } finally {

@@ -18,6 +18,8 @@ export interface VectorSearchStats {
   vector_bytes: number;
   /** Shards dropped at the last load (corrupt or unreadable). */
   discarded_shards: number;
+  /** Chunks the provider refused (too long for the model...), left out until they change. */
+  refused_chunks: number;
   last_error: { code: string; message: string } | null;
 }
 
@@ -29,4 +31,12 @@ export interface ManagedVectorSearch extends VectorSearch {
   save(): Promise<void>;
   /** Current figures. */
   stats(): VectorSearchStats;
+  /** Milliseconds until a paused provider is asked again (0: now), or null when none is configured. */
+  retryInMs(): number | null;
+  /** True when `path` is recorded with exactly these chunk hashes, so indexing it again would change nothing. */
+  isCurrent(path: string, hashes: readonly string[]): boolean;
+  /** Forgets the vectors of every note not in `paths` (notes deleted while the vault was closed). */
+  retainPaths(paths: ReadonlySet<string>): void;
+  /** Cancels the indexing requests in flight and waiting (their `indexChunks` calls reject at once); queries are unaffected. */
+  abortIndexing(): void;
 }

@@ -30,6 +30,8 @@ export const vectorManifestSchema = z.object({
   block_rows: z.number().int().positive(),
   generation: z.number().int().nonnegative(),
   shards: z.array(shardEntrySchema),
+  /** Content hashes of chunks this model refused (too long...): not sent again until they change. */
+  refused: z.array(z.string().max(128)).max(4096).optional(),
 });
 
 /** The parsed manifest. */

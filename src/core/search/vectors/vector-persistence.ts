@@ -10,6 +10,8 @@ import { VectorStore } from './vector-store';
 /** What `load` found: the store (null when nothing usable was saved) and what was thrown away. */
 export interface LoadedVectors {
   store: VectorStore | null;
+  /** Hashes of chunks the provider refused with this model (kept even when no vector is). */
+  refused: string[];
   /** Shards dropped as corrupt or unreadable (their chunks need embedding again). */
   discardedShards: number;
   /** Why everything saved was dropped, if it was. */
@@ -35,22 +37,26 @@ export class VectorPersistence {
   async load(identity: EmbeddingIdentity, encoding: VectorEncoding): Promise<LoadedVectors> {
     this.shards.clear();
     const bytes = await this.storage.read(VECTOR_MANIFEST_NAME).catch(() => null);
-    if (bytes === null) return { store: null, discardedShards: 0, discardedAll: null };
+    if (bytes === null) return { store: null, refused: [], discardedShards: 0, discardedAll: null };
     const manifest = parseVectorManifest(bytes);
-    if (manifest === null || !hasContiguousBlocks(manifest)) return { store: null, discardedShards: 0, discardedAll: 'corrupt_manifest' };
+    if (manifest === null || !hasContiguousBlocks(manifest)) return { store: null, refused: [], discardedShards: 0, discardedAll: 'corrupt_manifest' };
     this.generation = manifest.generation;
     if (manifest.model !== identity.model || manifest.requested_dimensions !== identity.requested_dimensions) {
-      return { store: null, discardedShards: 0, discardedAll: 'model_changed' };
+      return { store: null, refused: [], discardedShards: 0, discardedAll: 'model_changed' };
     }
-    if (manifest.dimensions === 0) return { store: null, discardedShards: 0, discardedAll: null };
-    return this.loadShards(manifest, identity, encoding);
+    const refused = manifest.refused ?? [];
+    if (manifest.dimensions === 0) return { store: null, refused, discardedShards: 0, discardedAll: null };
+    return { ...(await this.loadShards(manifest, identity, encoding, refused)), refused };
   }
 
-  /** Writes the changed blocks of `store` (null: no vectors) and a new manifest; nothing when nothing changed. */
-  async save(store: VectorStore | null, identity: EmbeddingIdentity, encoding: VectorEncoding): Promise<void> {
+  /**
+   * Writes the changed blocks of `store` (null: no vectors) and a new manifest naming them and
+   * the `refused` chunk hashes; nothing when nothing changed.
+   */
+  async save(store: VectorStore | null, identity: EmbeddingIdentity, encoding: VectorEncoding, refused: readonly string[] = []): Promise<void> {
     const blocks = store?.takeDirtyBlocks() ?? [];
     for (const block of this.shards.keys()) if (block >= (store?.blocks.blockCount ?? 0)) this.shards.delete(block);
-    if (blocks.length === 0 && this.written === JSON.stringify(this.manifest(store, identity, encoding))) return;
+    if (blocks.length === 0 && this.written === JSON.stringify(this.manifest(store, identity, encoding, refused))) return;
     this.generation += 1;
     try {
       for (const block of blocks) await this.writeShard(store!, block);
@@ -58,13 +64,13 @@ export class VectorPersistence {
       store!.markDirty(blocks);
       throw error;
     }
-    const manifest = this.manifest(store, identity, encoding);
+    const manifest = this.manifest(store, identity, encoding, refused);
     await this.storage.write(VECTOR_MANIFEST_NAME, JSON.stringify({ ...manifest, generation: this.generation }));
     this.written = JSON.stringify(manifest);
     await this.removeUnnamedFiles();
   }
 
-  private async loadShards(manifest: VectorManifest, identity: EmbeddingIdentity, encoding: VectorEncoding): Promise<LoadedVectors> {
+  private async loadShards(manifest: VectorManifest, identity: EmbeddingIdentity, encoding: VectorEncoding, refused: readonly string[]): Promise<Omit<LoadedVectors, 'refused'>> {
     const store = new VectorStore(manifest.dimensions, encoding, manifest.block_rows);
     const entries = new Map(manifest.shards.map((entry) => [entry.block, entry]));
     let discardedShards = 0;
@@ -78,7 +84,7 @@ export class VectorPersistence {
       if (shard !== null && shard.encoding !== encoding) store.markDirty([block]);
     }
     store.finishLoad();
-    this.written = JSON.stringify(this.manifest(store, identity, encoding));
+    this.written = JSON.stringify(this.manifest(store, identity, encoding, refused));
     return { store, discardedShards, discardedAll: null };
   }
 
@@ -95,10 +101,10 @@ export class VectorPersistence {
     this.shards.set(block, { block, name, bytes: bytes.length, checksum: fnv1a32(bytes) });
   }
 
-  private manifest(store: VectorStore | null, identity: EmbeddingIdentity, encoding: VectorEncoding): VectorManifest {
+  private manifest(store: VectorStore | null, identity: EmbeddingIdentity, encoding: VectorEncoding, refused: readonly string[]): VectorManifest {
     const shards = [...this.shards.values()].sort((left, right) => left.block - right.block);
     const layout = { dimensions: store?.dimensions ?? 0, encoding, block_rows: store?.blocks.blockRows ?? DEFAULT_BLOCK_ROWS, generation: 0 };
-    return { format: 'indx-vectors', version: 1, ...identity, ...layout, shards };
+    return { format: 'indx-vectors', version: 1, ...identity, ...layout, shards, ...(refused.length === 0 ? {} : { refused: [...refused] }) };
   }
 
   private async removeUnnamedFiles(): Promise<void> {

@@ -23,7 +23,7 @@ const MIN_ORPHANS_KEPT = 1024;
  * Chunk vectors keyed by content hash, with the notes that contain each chunk. A hash shared by
  * several notes is stored once. Vectors whose notes are all gone stay a while as orphans (a
  * moved note or an undone edit needs no new embedding), oldest evicted first. Queries scan every
- * row (brute force) and keep the best in a small heap.
+ * row (brute force) and keep each note's best chunk in a small heap.
  */
 export class VectorStore {
   readonly blocks: VectorBlocks;
@@ -98,7 +98,18 @@ export class VectorStore {
     this.setPath(path, []);
   }
 
-  /** The `limit` best (path, chunk) pairs by cosine similarity to `query`, among accepted paths. */
+  /** Forgets every note not in `paths` (notes deleted while nobody was watching); returns how many. */
+  retainPaths(paths: ReadonlySet<string>): number {
+    const gone = [...this.hashesOfPath.keys()].filter((path) => !paths.has(path));
+    for (const path of gone) this.removePath(path);
+    return gone.length;
+  }
+
+  /**
+   * The `limit` notes closest to `query` by cosine similarity, among accepted paths, each with
+   * its best chunk: a note with many close chunks takes one place, so `limit` distinct notes
+   * come back when that many have vectors.
+   */
   search(query: Float32Array, limit: number, filter?: (path: string) => boolean): VectorHit[] {
     const unit = normalizeVector(Float32Array.from(query));
     const accepts = cachedFilter(filter);
