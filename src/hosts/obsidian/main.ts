@@ -1,0 +1,133 @@
+import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
+import { TokenStore } from '../../core/auth/token-store';
+import { readVaultConfig } from '../../core/config/vault-config';
+import { buildClientConfig, CLIENTS, type ClientId } from '../../server/client-configs';
+import { FileStorage, locateStateDir } from '../node/file-storage';
+import { createApiKeyStore, type ApiKeyStore } from './api-key-store';
+import { registerCommands } from './commands';
+import type { PluginControls } from './plugin-controls';
+import { PluginServer, type ServerState } from './plugin-server';
+import { createRequestUrlFetch } from './request-url-fetch';
+import { findRuntimeProblem } from './runtime-check';
+import { resolvePluginEmbeddings } from './settings/ai-provider';
+import { SettingsStore } from './settings/settings-store';
+import { IndxSettingTab } from './settings/settings-tab';
+import { statusBarText } from './status-text';
+
+/** How often the status bar shows fresh indexing progress. */
+const STATUS_INTERVAL_MS = 2000;
+
+/**
+ * The indx plugin: wiring only. It serves the vault over MCP and REST on 127.0.0.1 once the
+ * workspace layout is ready, and stops on unload, closing every connection and timer.
+ */
+export default class IndxPlugin extends Plugin implements PluginControls {
+  vaultPath = '';
+  settingsStore!: SettingsStore;
+  tokens!: TokenStore;
+  storage!: FileStorage;
+  server!: PluginServer;
+  apiKey!: ApiKeyStore;
+  private tab: IndxSettingTab | null = null;
+  private statusBar: HTMLElement | null = null;
+
+  override async onload(): Promise<void> {
+    const problem = findRuntimeProblem(process.versions);
+    const adapter = this.app.vault.adapter;
+    if (problem !== null || !(adapter instanceof FileSystemAdapter)) {
+      new Notice(problem ?? 'indx needs a vault folder on this computer.', 0);
+      return;
+    }
+    this.vaultPath = adapter.getBasePath();
+    const stateDir = locateStateDir(this.vaultPath, this.app.vault.configDir);
+    this.storage = new FileStorage(stateDir);
+    this.settingsStore = await SettingsStore.load(this);
+    this.tokens = new TokenStore(this.storage);
+    this.apiKey = createApiKeyStore(this.app, {
+      read: () => this.settingsStore.current.ai.api_key_fallback,
+      write: async (key) => {
+        await this.settingsStore.update((settings) => ({ ...settings, ai: { ...settings.ai, api_key_fallback: key } }));
+      },
+    });
+    this.server = new PluginServer({
+      app: this.app,
+      vaultPath: this.vaultPath,
+      stateDir,
+      storage: this.storage,
+      tokens: this.tokens,
+      port: () => this.configuredPort(),
+      embeddings: async () => resolvePluginEmbeddings((await readVaultConfig(this.storage)).search.embeddings, this.apiKey.read()),
+      fetch: createRequestUrlFetch(),
+      onChange: (state) => this.onServerChange(state),
+    });
+    this.statusBar = this.addStatusBarItem();
+    this.statusBar.addClass('indx-status-bar-item');
+    this.showStatus();
+    this.registerInterval(window.setInterval(() => this.showStatus(), STATUS_INTERVAL_MS));
+    registerCommands(this, this);
+    this.tab = new IndxSettingTab(this.app, this, this);
+    this.addSettingTab(this.tab);
+    this.app.workspace.onLayoutReady(() => {
+      if (this.settingsStore.current.server.enabled) void this.server.start();
+    });
+  }
+
+  override onunload(): void {
+    // Obsidian does not wait for unload: the listening socket closes at once, the rest follows.
+    void this.server?.stop();
+  }
+
+  override async onExternalSettingsChange(): Promise<void> {
+    await this.settingsStore.reload();
+  }
+
+  async setServerEnabled(enabled: boolean): Promise<void> {
+    await this.settingsStore.update((settings) => ({ ...settings, server: { ...settings.server, enabled } }));
+    await (enabled ? this.server.start() : this.server.stop());
+  }
+
+  vaultConfigChanged(): Promise<void> {
+    return this.server.reloadConfig();
+  }
+
+  rebuildSearchIndex(): Promise<void> {
+    this.notify('Rebuilding the search index.');
+    return this.server.rebuildIndex();
+  }
+
+  async copyClientConfig(client: ClientId, token: string | null): Promise<void> {
+    const state = this.server.state;
+    const url = state.status === 'running' ? state.url : `http://127.0.0.1:${await this.configuredPort()}`;
+    const label = CLIENTS.find((candidate) => candidate.id === client)?.label ?? client;
+    const placeholder = token === null ? ' Replace <TOKEN> with a token from the indx settings.' : '';
+    await this.copyText(buildClientConfig(client, { url, token, vaultPath: this.vaultPath }), `Copied the configuration for ${label}.${placeholder}`);
+  }
+
+  async copyText(text: string, confirmation: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.notify(confirmation);
+    } catch {
+      this.notify('Could not reach the clipboard. Try again with the app window focused.');
+    }
+  }
+
+  notify(message: string): void {
+    new Notice(message);
+  }
+
+  /** The plugin's port setting, else the vault configuration's (shared with the headless server). */
+  private async configuredPort(): Promise<number> {
+    return this.settingsStore.current.server.port ?? (await readVaultConfig(this.storage)).server.port;
+  }
+
+  private onServerChange(state: ServerState): void {
+    this.showStatus();
+    this.tab?.refreshIfOpen();
+    if (state.status === 'failed') new Notice(state.message, 10_000);
+  }
+
+  private showStatus(): void {
+    this.statusBar?.setText(statusBarText(this.server.state, this.server.searchStatus()));
+  }
+}

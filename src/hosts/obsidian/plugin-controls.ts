@@ -1,0 +1,30 @@
+import type { TokenStore } from '../../core/auth/token-store';
+import type { Storage } from '../../core/vault/storage';
+import type { ClientId } from '../../server/client-configs';
+import type { ApiKeyStore } from './api-key-store';
+import type { PluginServer } from './plugin-server';
+import type { SettingsStore } from './settings/settings-store';
+
+/** What the settings tab and the commands act on; the plugin implements it. */
+export interface PluginControls {
+  /** Absolute path of the vault folder. */
+  readonly vaultPath: string;
+  readonly settingsStore: SettingsStore;
+  readonly tokens: TokenStore;
+  /** The state folder's storage (vault configuration, tokens, index). */
+  readonly storage: Storage;
+  readonly server: PluginServer;
+  readonly apiKey: ApiKeyStore;
+  /** Switches the server on or off, remembering the choice. */
+  setServerEnabled(enabled: boolean): Promise<void>;
+  /** The vault configuration changed on disk (the tab saved it): the running server applies its path rules. */
+  vaultConfigChanged(): Promise<void>;
+  /** Rebuilds the search index from scratch. */
+  rebuildSearchIndex(): Promise<void>;
+  /** Copies the configuration snippet for `client` (with `token`, else a placeholder) to the clipboard. */
+  copyClientConfig(client: ClientId, token: string | null): Promise<void>;
+  /** Copies `text` to the clipboard and says so with `confirmation`. */
+  copyText(text: string, confirmation: string): Promise<void>;
+  /** Shows a notice. */
+  notify(message: string): void;
+}

@@ -1,0 +1,198 @@
+import type { App } from 'obsidian';
+import type { FetchFunction } from '../../core/ai/create-ai-sdk-embedder';
+import type { EmbeddingProviderConfigInput } from '../../core/ai/embedding-provider-config';
+import type { TokenStore } from '../../core/auth/token-store';
+import { Engine } from '../../core/engine';
+import { isIndxError } from '../../core/errors';
+import { removeSavedIndex } from '../../core/search/persist/index-store';
+import type { SearchStatus } from '../../core/search/service/search-types';
+import { createVectorSearch } from '../../core/search/vectors/create-vector-search';
+import type { ManagedVectorSearch } from '../../core/search/vectors/managed-vector-search';
+import type { Storage } from '../../core/vault/storage';
+import { acquireWriteLock } from '../node/write-lock';
+import { writeDiscovery } from '../../server/discovery/discovery-file';
+import { createMcpEndpoint } from '../../server/mcp/create-mcp-endpoint';
+import { startServer } from '../../server/start-server';
+import { ObsidianVaultHost } from './obsidian-vault-host';
+
+/** Where the plugin's server stands. */
+export type ServerState =
+  | { status: 'stopped' }
+  | { status: 'starting' }
+  | { status: 'running'; url: string; port: number }
+  | { status: 'stopping' }
+  | { status: 'failed'; message: string; portInUse: number | null };
+
+/** What the server is built from; functions are asked at each start, so settings changes apply on restart. */
+export interface PluginServerOptions {
+  app: App;
+  /** Absolute path of the vault folder. */
+  vaultPath: string;
+  /** The state folder (index, tokens, configuration, audit log), shared with the headless server. */
+  stateDir: string;
+  storage: Storage;
+  tokens: TokenStore;
+  port(): Promise<number>;
+  /** The embeddings provider for semantic search, or null for lexical search only; throws when half configured. */
+  embeddings(): Promise<EmbeddingProviderConfigInput | null>;
+  /** How the provider is reached (one built on `requestUrl`). */
+  fetch: FetchFunction;
+  onChange(state: ServerState): void;
+  /** Retries while another process holds the vault's write lock, backing off from 1 s (default 4). */
+  lockRetries?: number;
+}
+
+type Cleanup = () => Promise<void>;
+
+/**
+ * The plugin's HTTP server (MCP at `/mcp`, REST at `/v1`) with everything it runs on: the vault's
+ * write lock, the Obsidian host, the engine with its search index, and the discovery file the
+ * stdio relay and the CLI find it by. Start and stop run one at a time, in call order; a stop
+ * releases everything a start took, in reverse order, even when a step fails.
+ */
+export class PluginServer {
+  private current: ServerState = { status: 'stopped' };
+  private engine: Engine | null = null;
+  private cleanup: Cleanup[] = [];
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: PluginServerOptions) {}
+
+  /** The current state. */
+  get state(): ServerState {
+    return this.current;
+  }
+
+  /** The search index's state, or null while the server is not running. */
+  searchStatus(): SearchStatus | null {
+    return this.engine?.search?.status() ?? null;
+  }
+
+  /** Applies the vault configuration's path rules anew (it changed on disk); nothing when stopped. */
+  async reloadConfig(): Promise<void> {
+    await this.engine?.reloadConfig();
+  }
+
+  /** Starts the server unless it runs; a failure is reported through the state, never thrown. */
+  start(): Promise<void> {
+    return this.enqueue(() => this.startNow());
+  }
+
+  /** Stops the server and releases everything it held. */
+  stop(): Promise<void> {
+    return this.enqueue(() => this.stopNow());
+  }
+
+  /** Stops, then starts again (settings such as the port apply). */
+  restart(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.stopNow();
+      await this.startNow();
+    });
+  }
+
+  /**
+   * Throws the saved search index away and builds it again from the vault: the server restarts
+   * when it was running; when stopped, the index is rebuilt at the next start.
+   */
+  rebuildIndex(): Promise<void> {
+    return this.enqueue(async () => {
+      const wasRunning = this.engine !== null;
+      await this.stopNow();
+      await removeSavedIndex(this.options.storage);
+      if (wasRunning) await this.startNow();
+    });
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async startNow(): Promise<void> {
+    if (this.engine !== null) return;
+    this.setState({ status: 'starting' });
+    const cleanup: Cleanup[] = [];
+    try {
+      this.engine = await this.open(cleanup);
+      this.cleanup = cleanup;
+    } catch (error: unknown) {
+      this.engine = null;
+      await runAll(cleanup).catch((failure: unknown) => console.warn('indx: cleaning up after a failed start failed', failure));
+      this.setState(toFailure(error));
+    }
+  }
+
+  /** Opens every part in order, putting each one's cleanup first in `cleanup`. */
+  private async open(cleanup: Cleanup[]): Promise<Engine> {
+    const { app, storage, tokens, vaultPath } = this.options;
+    cleanup.unshift(await acquireWriteLock(this.options.stateDir, { retries: this.options.lockRetries ?? 4 }));
+    const host = new ObsidianVaultHost(app);
+    cleanup.unshift(() => Promise.resolve(host.close()));
+    const holder: { engine: Engine | null } = { engine: null };
+    const vectors = await this.createVectors(() => holder.engine?.search?.refreshVectors());
+    const engine = await Engine.create({ host, storage, search: { vectors } });
+    holder.engine = engine;
+    cleanup.unshift(() => engine.close());
+    engine.search?.start().catch((error: unknown) => console.warn('indx: the search index could not be built', error));
+    const server = await startServer({ engine, tokens, port: await this.options.port(), mcp: createMcpEndpoint });
+    cleanup.unshift(() => server.close());
+    const record = { version: 1 as const, host: 'obsidian' as const, url: server.url, port: server.port, vault_path: vaultPath, vault_name: app.vault.getName(), pid: process.pid, started_at: new Date().toISOString() };
+    // Discovery is a convenience for the stdio relay and the CLI: without it the server still serves.
+    const removeDiscovery = await writeDiscovery(record).catch((error: unknown) => {
+      console.warn('indx: could not write the discovery file', error);
+      return () => Promise.resolve();
+    });
+    cleanup.unshift(removeDiscovery);
+    this.setState({ status: 'running', url: server.url, port: server.port });
+    return engine;
+  }
+
+  /** The vector half of search; a half-configured provider leaves search lexical rather than failing the start. */
+  private async createVectors(onInvalidated: () => void): Promise<ManagedVectorSearch | null> {
+    try {
+      const provider = await this.options.embeddings();
+      return provider === null ? null : createVectorSearch({ storage: this.options.storage, provider, fetch: this.options.fetch, onInvalidated });
+    } catch (error: unknown) {
+      console.warn('indx: semantic search is off', error);
+      return null;
+    }
+  }
+
+  private async stopNow(): Promise<void> {
+    if (this.engine === null) {
+      if (this.current.status !== 'stopped') this.setState({ status: 'stopped' });
+      return;
+    }
+    this.setState({ status: 'stopping' });
+    const cleanup = this.cleanup;
+    this.engine = null;
+    this.cleanup = [];
+    await runAll(cleanup).catch((error: unknown) => console.warn('indx: stopping the server failed', error));
+    this.setState({ status: 'stopped' });
+  }
+
+  private setState(state: ServerState): void {
+    this.current = state;
+    this.options.onChange(state);
+  }
+}
+
+/** Runs every step in order even when one fails, then rethrows the first failure. */
+async function runAll(steps: readonly Cleanup[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) await step().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
+}
+
+function toFailure(error: unknown): ServerState {
+  if (isIndxError(error, 'conflict') && typeof error.details.port === 'number') {
+    const port = error.details.port;
+    const message = `Port ${port} is in use by another program (or by indx in another vault). Choose another port in the indx settings, then start the server again.`;
+    return { status: 'failed', message, portInUse: port };
+  }
+  if (isIndxError(error)) return { status: 'failed', message: error.message, portInUse: null };
+  const detail = error instanceof Error ? error.message : String(error);
+  return { status: 'failed', message: `indx could not start its server: ${detail}`, portInUse: null };
+}

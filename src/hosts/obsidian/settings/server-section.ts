@@ -1,0 +1,51 @@
+import { DEFAULT_PORT } from '../../../core/config/vault-config';
+import { describeServer } from '../status-text';
+import type { SettingSection } from './setting-section';
+import type { TabContext } from './tab-state';
+
+/** Server on/off, port, the fixed loopback address, and the server's state with a restart button. */
+export function serverSection(context: TabContext): SettingSection {
+  const { controls } = context;
+  const state = controls.server.state;
+  const configuredPort = context.state.config?.server.port ?? DEFAULT_PORT;
+  return {
+    heading: 'Server',
+    rows: [
+      {
+        name: 'Run the server',
+        desc: 'Serve this vault to local AI agents while the app is open.',
+        render: (setting) => {
+          setting.addToggle((toggle) => toggle.setValue(controls.settingsStore.current.server.enabled).onChange((enabled) => void controls.setServerEnabled(enabled).then(() => context.refresh())));
+        },
+      },
+      {
+        name: 'Port',
+        desc: `Port on 127.0.0.1. Leave empty to use the vault's configured port (${configuredPort}), which the command line uses too. Restart the server to apply.`,
+        render: (setting) => {
+          const port = controls.settingsStore.current.server.port;
+          setting.addText((text) => text.setPlaceholder(String(configuredPort)).setValue(port === null ? '' : String(port)).onChange((value) => void savePort(context, value)));
+          if (state.status === 'failed' && state.portInUse !== null) setting.setDesc(`Port ${state.portInUse} is in use by another program. Enter a free port (1024 to 65535), then restart the server.`);
+        },
+      },
+      {
+        name: 'Address',
+        desc: '127.0.0.1 only: the server is never reachable from other machines.',
+        render: () => undefined,
+      },
+      {
+        name: 'Status',
+        desc: describeServer(state),
+        render: (setting) => {
+          setting.addButton((button) => button.setButtonText('Restart').onClick(() => void controls.server.restart().then(() => context.refresh())));
+        },
+      },
+    ],
+  };
+}
+
+async function savePort(context: TabContext, value: string): Promise<void> {
+  const trimmed = value.trim();
+  const port = trimmed === '' ? null : Number(trimmed);
+  if (port !== null && (!Number.isInteger(port) || port < 1024 || port > 65535)) return;
+  await context.controls.settingsStore.update((settings) => ({ ...settings, server: { ...settings.server, port } }));
+}

@@ -1,0 +1,45 @@
+import type { CreatedToken, TokenSummary } from '../../../core/auth/token-store';
+import type { VaultConfig } from '../../../core/config/vault-config';
+import type { PluginControls } from '../plugin-controls';
+
+/** Access levels a new token can get (each includes the ones before). */
+export const ACCESS_LEVELS = {
+  read: { label: 'Read notes', scopes: ['vault:read'] },
+  write: { label: 'Read and write notes', scopes: ['vault:read', 'vault:write'] },
+  admin: { label: 'Administer (also change the vault configuration)', scopes: ['vault:admin'] },
+} as const;
+
+/** One of {@link ACCESS_LEVELS}. */
+export type AccessLevel = keyof typeof ACCESS_LEVELS;
+
+/** What the settings tab shows that lives outside the plugin's settings, loaded when the tab opens. */
+export interface TabState {
+  /** The vault configuration (`config.json`, shared with the command line); null until loaded. */
+  config: VaultConfig | null;
+  tokens: TokenSummary[] | null;
+  /** The token created while the tab is open: its secret is shown until the tab closes, never again. */
+  created: CreatedToken | null;
+  draft: { name: string; access: AccessLevel };
+  /** Why loading failed, shown in the tab. */
+  problem: string | null;
+}
+
+/** What every section is built from. */
+export interface TabContext {
+  controls: PluginControls;
+  state: TabState;
+  /** Loads the vault configuration and the token list again, then redraws the tab. */
+  reload(): void;
+  /** Redraws the tab from the current state. */
+  refresh(): void;
+}
+
+/** The state of a freshly opened tab. */
+export function emptyTabState(): TabState {
+  return { config: null, tokens: null, created: null, draft: { name: '', access: 'write' }, problem: null };
+}
+
+/** The message of a failure, for a notice. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

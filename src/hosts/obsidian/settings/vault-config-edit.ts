@@ -1,0 +1,32 @@
+import { mergeConfig, readVaultConfig, writeVaultConfig, type VaultConfig } from '../../../core/config/vault-config';
+import type { Storage } from '../../../core/vault/storage';
+import { messageOf, type TabContext } from './tab-state';
+
+/** Edits in progress per state folder: each reads the file after the previous one wrote it. */
+const pending = new WeakMap<Storage, Promise<unknown>>();
+
+/**
+ * Merges `patch` into the vault configuration (`config.json` in the state folder, shared with
+ * the headless server and the command line), saves it, keeps the result in the tab, and tells
+ * the running server so path rules apply at once. Edits run one at a time (two quick ones would
+ * otherwise both read the old file and the second would undo the first). A value the
+ * configuration refuses is reported with a notice and nothing is saved.
+ */
+export function editVaultConfig(context: TabContext, patch: Record<string, unknown>): Promise<VaultConfig | null> {
+  const storage = context.controls.storage;
+  const edit = (pending.get(storage) ?? Promise.resolve()).then(() => applyEdit(context, storage, patch));
+  pending.set(storage, edit);
+  return edit;
+}
+
+async function applyEdit(context: TabContext, storage: Storage, patch: Record<string, unknown>): Promise<VaultConfig | null> {
+  try {
+    const config = await writeVaultConfig(storage, mergeConfig(await readVaultConfig(storage), patch));
+    context.state.config = config;
+    await context.controls.vaultConfigChanged();
+    return config;
+  } catch (error: unknown) {
+    context.controls.notify(messageOf(error));
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import type { SearchStatus } from '../../core/search/service/search-types';
+import type { ServerState } from './plugin-server';
+
+/** The short text of the status bar item: server state, then indexing progress while it runs. */
+export function statusBarText(state: ServerState, search: SearchStatus | null): string {
+  switch (state.status) {
+    case 'running':
+      return `indx: ${state.url.replace(/^http:\/\//, '')}${indexingSuffix(search)}`;
+    case 'starting':
+      return 'indx: starting';
+    case 'stopping':
+      return 'indx: stopping';
+    case 'failed':
+      return state.portInUse === null ? 'indx: not running' : `indx: port ${state.portInUse} in use`;
+    case 'stopped':
+      return 'indx: off';
+  }
+}
+
+/** One sentence on the server, for the settings tab and the "show server status" notice. */
+export function describeServer(state: ServerState): string {
+  switch (state.status) {
+    case 'running':
+      return `Serving this vault at ${state.url}: MCP at ${state.url}/mcp, REST at ${state.url}/v1, listening on 127.0.0.1 only.`;
+    case 'starting':
+      return 'The server is starting.';
+    case 'stopping':
+      return 'The server is stopping.';
+    case 'failed':
+      return state.message;
+    case 'stopped':
+      return 'The server is off. Switch it on to let MCP and REST clients reach this vault.';
+  }
+}
+
+/** One sentence on the search index. */
+export function describeSearch(search: SearchStatus | null): string {
+  if (search === null) return 'The search index is loaded and kept up to date while the server runs.';
+  const problem = search.last_problem === null ? '' : ` Last problem: ${search.last_problem}`;
+  if (search.state === 'ready') return `Ready: ${search.notes} notes, ${search.chunks} sections, ${formatBytes(search.size_on_disk)} on disk.${problem}`;
+  if (search.state === 'idle') return `Not built yet; it builds at the first search.${problem}`;
+  return `Indexing: ${search.indexed} of ${search.total} notes.${problem}`;
+}
+
+/** Progress of the index build from 0 to 100 (100 when not building). */
+export function indexProgress(search: SearchStatus | null): number {
+  if (search === null || search.state !== 'building' || search.total === 0) return 100;
+  return Math.min(100, Math.round((search.indexed / search.total) * 100));
+}
+
+function indexingSuffix(search: SearchStatus | null): string {
+  if (search === null || search.state !== 'building') return '';
+  return ` · indexing ${search.indexed}/${search.total}`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

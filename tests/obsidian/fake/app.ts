@@ -1,0 +1,186 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
+import { requireApiVersion } from './api-version';
+import { FakeElement } from './fake-element';
+import { FileManager, type TrashOption } from './file-manager';
+import { MetadataCache } from './metadata-cache';
+import type { Command, Plugin, PluginManifest } from './plugin';
+import { drawTab, type SettingTab, type TabHost } from './setting-tab';
+import { Vault } from './vault';
+
+/** Obsidian's `Workspace`, as far as plugins wait for it. */
+export class Workspace {
+  layoutReady = false;
+  private readonly waiting: (() => unknown)[] = [];
+
+  /** Runs `callback` at once when the layout is ready, else when it becomes ready. */
+  onLayoutReady(callback: () => unknown): void {
+    if (this.layoutReady) void callback();
+    else this.waiting.push(callback);
+  }
+
+  /** Test helper: the app finished restoring its layout. */
+  setLayoutReady(): void {
+    this.layoutReady = true;
+    for (const callback of this.waiting.splice(0)) void callback();
+  }
+}
+
+/** Obsidian's `SecretStorage` (1.11.4): ids are lowercase letters, digits and dashes. */
+export class SecretStorage {
+  private readonly secrets = new Map<string, string>();
+
+  setSecret(id: string, secret: string): void {
+    if (!/^[a-z0-9-]+$/.test(id)) throw new Error(`Invalid secret id "${id}"`);
+    this.secrets.set(id, secret);
+  }
+
+  getSecret(id: string): string | null {
+    return this.secrets.get(id) ?? null;
+  }
+
+  listSecrets(): string[] {
+    return [...this.secrets.keys()];
+  }
+}
+
+/** The command palette: commands by full id; `run` behaves like choosing one. */
+export class Commands {
+  readonly commands = new Map<string, Command>();
+
+  add(command: Command): void {
+    this.commands.set(command.id, command);
+  }
+
+  remove(id: string): void {
+    this.commands.delete(id);
+  }
+
+  /** True when the palette would offer the command now. */
+  isAvailable(id: string): boolean {
+    const command = this.commands.get(id);
+    if (command === undefined) return false;
+    return command.checkCallback === undefined || command.checkCallback(true) === true;
+  }
+
+  /** Runs the command as the palette does; false when it is missing or does not apply. */
+  run(id: string): boolean {
+    const command = this.commands.get(id);
+    if (command === undefined || !this.isAvailable(id)) return false;
+    if (command.checkCallback !== undefined) command.checkCallback(false);
+    else void command.callback?.();
+    return true;
+  }
+}
+
+/** The settings window: plugin tabs, one shown at a time. */
+export class SettingsWindow implements TabHost {
+  readonly tabs: SettingTab[] = [];
+  active: SettingTab | null = null;
+
+  addTab(tab: SettingTab): void {
+    this.tabs.push(tab);
+  }
+
+  removeTab(tab: SettingTab): void {
+    if (this.active === tab) this.close();
+    this.tabs.splice(this.tabs.indexOf(tab), 1);
+  }
+
+  /** Opens `tab` (closing the one shown) and draws it. */
+  open(tab: SettingTab): void {
+    this.close();
+    this.active = tab;
+    tab.shownBy = this;
+    drawTab(tab);
+  }
+
+  /** Closes the window: the shown tab hears `hide()` and is emptied. */
+  close(): void {
+    const tab = this.active;
+    if (tab === null) return;
+    this.active = null;
+    tab.shownBy = null;
+    tab.hide();
+    tab.containerEl.empty();
+  }
+
+  redraw(tab: SettingTab): void {
+    if (this.active === tab) drawTab(tab);
+  }
+}
+
+/** Options of {@link App.open}. */
+export interface AppOptions {
+  configDir?: string;
+  /** How long the metadata cache takes to index a changed note (default 5 ms). */
+  metadataDelayMs?: number;
+  trashOption?: TrashOption;
+}
+
+/**
+ * Obsidian's `App` over a real vault folder: vault, metadata cache, file manager, workspace,
+ * secret storage (only when the played app version has one), command palette, settings window,
+ * status bar, and the plugin manager that loads and unloads plugins as the app does.
+ */
+export class App {
+  readonly workspace = new Workspace();
+  readonly commands = new Commands();
+  readonly setting = new SettingsWindow();
+  readonly statusBar = new FakeElement('div');
+  readonly secretStorage: SecretStorage | undefined;
+  readonly fileManager: FileManager;
+  private readonly localStorage = new Map<string, unknown>();
+
+  private constructor(
+    private readonly host: NodeVaultHost,
+    readonly vault: Vault,
+    readonly metadataCache: MetadataCache,
+    options: AppOptions,
+  ) {
+    this.fileManager = new FileManager(vault, options.trashOption);
+    this.secretStorage = requireApiVersion('1.11.4') ? new SecretStorage() : undefined;
+  }
+
+  /** Opens the vault folder at `root` (the layout is not ready yet: call `workspace.setLayoutReady()`). */
+  static async open(root: string, options: AppOptions = {}): Promise<App> {
+    const host = await NodeVaultHost.open(root);
+    const vault = new Vault(host, options.configDir ?? '.obsidian');
+    return new App(host, vault, new MetadataCache(vault, host, options.metadataDelayMs ?? 5), options);
+  }
+
+  /** Installs a plugin's folder (`<configDir>/plugins/<id>/` with its manifest), as the community list does. */
+  async install(manifest: PluginManifest): Promise<string> {
+    const folder = path.join(this.vault.adapter.getBasePath(), this.vault.configDir, 'plugins', manifest.id);
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    return folder;
+  }
+
+  /** Enables a plugin: `load()`, waiting for an async `onload` as the app does. */
+  async enable(plugin: Plugin): Promise<void> {
+    plugin.load();
+    await plugin.loading;
+  }
+
+  /** Disables a plugin: `unload()`; the app does not wait for anything it started. */
+  disable(plugin: Plugin): void {
+    plugin.unload();
+  }
+
+  loadLocalStorage(key: string): unknown {
+    return this.localStorage.get(key) ?? null;
+  }
+
+  saveLocalStorage(key: string, data: unknown): void {
+    this.localStorage.set(key, data);
+  }
+
+  /** Closes the vault (pending indexing stops). */
+  async close(): Promise<void> {
+    this.setting.close();
+    this.metadataCache.close();
+    await this.host.close();
+  }
+}

@@ -1,0 +1,100 @@
+import { clearTimeout, setTimeout } from 'node:timers';
+import type { CachedMetadata } from '../../../src/core/metadata/types';
+import type { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
+import { Events } from './events';
+import { TFile, type TAbstractFile } from './files';
+import type { Vault } from './vault';
+
+/**
+ * Obsidian's `MetadataCache` over the Node host's parse (our parser, golden-tested against the
+ * app). Pinned to the app's timing: a written note is re-indexed later, not during the write, so
+ * `getCache` returns the note's previous metadata until `changed` fires (after `delayMs`, with
+ * the file's text), then `resolved`; a rename re-keys the cache without `changed`; a delete fires
+ * `deleted` with the previous cache. Link maps and link resolution come straight from the host.
+ */
+export class MetadataCache extends Events {
+  private readonly cache = new Map<string, CachedMetadata>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly vault: Vault,
+    private readonly host: NodeVaultHost,
+    /** How long indexing a changed note takes (0: the next macrotask). */
+    public delayMs: number,
+  ) {
+    super();
+    for (const file of vault.getMarkdownFiles()) this.remember(file.path);
+    vault.onMetadata((path) => this.schedule(path));
+    vault.on('rename', (entry: TAbstractFile, oldPath: string) => this.onRename(entry, oldPath));
+    vault.on('delete', (entry: TAbstractFile) => this.onDelete(entry));
+  }
+
+  get resolvedLinks(): Record<string, Record<string, number>> {
+    return this.host.resolvedLinks();
+  }
+
+  get unresolvedLinks(): Record<string, Record<string, number>> {
+    return this.host.unresolvedLinks();
+  }
+
+  getFileCache(file: TFile): CachedMetadata | null {
+    return this.getCache(file.path);
+  }
+
+  getCache(path: string): CachedMetadata | null {
+    return this.cache.get(path) ?? null;
+  }
+
+  getFirstLinkpathDest(linkpath: string, sourcePath: string): TFile | null {
+    const target = this.host.resolveLink(linkpath, sourcePath);
+    return target === null ? null : this.vault.getFileByPath(target);
+  }
+
+  /** Test helper: true while notes wait to be indexed. */
+  isIndexing(): boolean {
+    return this.timers.size > 0;
+  }
+
+  /** Stops pending indexing (the app is closing). */
+  close(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(path: string): void {
+    clearTimeout(this.timers.get(path));
+    this.timers.set(path, setTimeout(() => void this.index(path), this.delayMs));
+  }
+
+  private async index(path: string): Promise<void> {
+    const file = this.vault.getFileByPath(path);
+    const text = file === null ? null : await this.vault.read(file).catch(() => null);
+    this.timers.delete(path);
+    if (file === null || text === null || !this.remember(path)) return;
+    this.trigger('changed', file, text, this.cache.get(path));
+    if (this.timers.size === 0) this.trigger('resolved');
+  }
+
+  private remember(path: string): boolean {
+    const metadata = this.host.getMetadata(path);
+    if (metadata === null) return false;
+    this.cache.set(path, metadata);
+    return true;
+  }
+
+  private onRename(entry: TAbstractFile, oldPath: string): void {
+    const metadata = this.cache.get(oldPath);
+    this.cache.delete(oldPath);
+    if (metadata !== undefined && entry instanceof TFile && entry.extension === 'md') this.cache.set(entry.path, metadata);
+    else if (entry instanceof TFile && entry.extension === 'md') this.remember(entry.path);
+  }
+
+  private onDelete(entry: TAbstractFile): void {
+    if (!(entry instanceof TFile)) return;
+    const previous = this.cache.get(entry.path) ?? null;
+    this.cache.delete(entry.path);
+    clearTimeout(this.timers.get(entry.path));
+    this.timers.delete(entry.path);
+    if (entry.extension === 'md') this.trigger('deleted', entry, previous);
+  }
+}

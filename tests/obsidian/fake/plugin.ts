@@ -1,0 +1,141 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { EventRef } from './events';
+import type { FakeElement } from './fake-element';
+import type { SettingTab } from './setting-tab';
+
+/** Obsidian's `PluginManifest` (the fields the fake uses). */
+export interface PluginManifest {
+  id: string;
+  name: string;
+  version: string;
+  minAppVersion: string;
+  dir?: string;
+}
+
+/** Obsidian's `Command` (the fields the fake uses). */
+export interface Command {
+  id: string;
+  name: string;
+  callback?: () => unknown;
+  checkCallback?: (checking: boolean) => boolean | void;
+  hotkeys?: unknown[];
+}
+
+/** What a plugin reaches of the app through `Plugin`'s helpers. */
+export interface PluginAppSurface {
+  vault: { configDir: string; adapter: { getBasePath(): string } };
+  commands: { add(command: Command): void; remove(id: string): void };
+  setting: { addTab(tab: SettingTab): void; removeTab(tab: SettingTab): void };
+  statusBar: FakeElement;
+}
+
+/**
+ * Obsidian's `Component`: `load()` runs `onload()` once, `unload()` runs every registered cleanup
+ * (in registration order), unloads children, then runs `onunload()`.
+ */
+export class Component {
+  private loaded = false;
+  private readonly cleanups: (() => unknown)[] = [];
+  private readonly children: Component[] = [];
+  /** What `onload()` returned, for the app to wait on (a plugin's `onload` may be async). */
+  loading: Promise<unknown> = Promise.resolve();
+
+  load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.loading = Promise.resolve(this.onload());
+    for (const child of this.children) child.load();
+  }
+
+  onload(): unknown {
+    return undefined;
+  }
+
+  unload(): void {
+    if (!this.loaded) return;
+    this.loaded = false;
+    for (const child of this.children.splice(0)) child.unload();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.onunload();
+  }
+
+  onunload(): void {}
+
+  addChild<T extends Component>(child: T): T {
+    this.children.push(child);
+    if (this.loaded) child.load();
+    return child;
+  }
+
+  removeChild<T extends Component>(child: T): T {
+    const index = this.children.indexOf(child);
+    if (index !== -1) this.children.splice(index, 1);
+    child.unload();
+    return child;
+  }
+
+  register(cleanup: () => unknown): void {
+    this.cleanups.push(cleanup);
+  }
+
+  registerEvent(reference: EventRef): void {
+    this.register(() => reference.source.offref(reference));
+  }
+
+  registerDomEvent(element: FakeElement, type: string, callback: (event: { type: string; target: FakeElement }) => unknown): void {
+    element.addEventListener(type, callback);
+    this.register(() => element.removeEventListener(type, callback));
+  }
+
+  registerInterval(id: number): number {
+    this.register(() => window.clearInterval(id));
+    return id;
+  }
+}
+
+/** Obsidian's `Plugin`: commands, a settings tab, status bar items and `data.json`, all removed on unload. */
+export class Plugin extends Component {
+  constructor(
+    readonly app: PluginAppSurface,
+    readonly manifest: PluginManifest,
+  ) {
+    super();
+  }
+
+  addCommand(command: Command): Command {
+    const full = { ...command, id: `${this.manifest.id}:${command.id}`, name: `${this.manifest.name}: ${command.name}` };
+    this.app.commands.add(full);
+    this.register(() => this.app.commands.remove(full.id));
+    return full;
+  }
+
+  addSettingTab(tab: SettingTab): void {
+    this.app.setting.addTab(tab);
+    this.register(() => this.app.setting.removeTab(tab));
+  }
+
+  addStatusBarItem(): FakeElement {
+    const item = this.app.statusBar.createDiv(`status-bar-item plugin-${this.manifest.id}`);
+    this.register(() => item.detach());
+    return item;
+  }
+
+  async loadData(): Promise<unknown> {
+    try {
+      return JSON.parse(await fs.readFile(this.dataPath(), 'utf8')) as unknown;
+    } catch {
+      return null;
+    }
+  }
+
+  async saveData(data: unknown): Promise<void> {
+    await fs.mkdir(path.dirname(this.dataPath()), { recursive: true });
+    await fs.writeFile(this.dataPath(), JSON.stringify(data, null, 2));
+  }
+
+  /** `<vault>/<configDir>/plugins/<id>/data.json`. */
+  dataPath(): string {
+    return path.join(this.app.vault.adapter.getBasePath(), this.app.vault.configDir, 'plugins', this.manifest.id, 'data.json');
+  }
+}

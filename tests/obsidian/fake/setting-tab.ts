@@ -1,0 +1,92 @@
+import { requireApiVersion } from './api-version';
+import { FakeElement } from './fake-element';
+import { Setting } from './setting';
+
+/** A declarative definition, as far as the fake renders them (groups and rendered rows). */
+export interface SettingDefinitionLike {
+  type?: string;
+  heading?: string;
+  name?: string;
+  desc?: string;
+  items?: SettingDefinitionLike[];
+  visible?: boolean | (() => boolean);
+  render?: (setting: Setting, group: unknown) => unknown;
+  control?: unknown;
+  action?: unknown;
+}
+
+/** Whoever shows a tab (the app's settings window); `update()` asks it to draw again. */
+export interface TabHost {
+  redraw(tab: SettingTab): void;
+}
+
+/** Obsidian's `SettingTab`. */
+export abstract class SettingTab {
+  readonly containerEl = new FakeElement('div');
+  icon = 'settings';
+  /** The settings window showing this tab, while it does. */
+  shownBy: TabHost | null = null;
+
+  constructor(readonly app: unknown) {}
+
+  getSettingDefinitions(): SettingDefinitionLike[] {
+    return [];
+  }
+
+  display(): void {}
+
+  hide(): void {}
+
+  /** Obsidian 1.13: draw the declarative settings again. */
+  update(): void {
+    if (!requireApiVersion('1.13.0')) throw new Error('fake obsidian: SettingTab.update() needs app 1.13.0');
+    this.shownBy?.redraw(this);
+  }
+}
+
+/** Obsidian's `PluginSettingTab`. */
+export abstract class PluginSettingTab extends SettingTab {
+  readonly id: string;
+  readonly name: string;
+
+  constructor(
+    app: unknown,
+    readonly plugin: { manifest: { id: string; name: string } },
+  ) {
+    super(app);
+    this.id = plugin.manifest.id;
+    this.name = plugin.manifest.name;
+  }
+}
+
+/**
+ * Draws a tab as the app does: from 1.13 on, a tab with setting definitions is drawn from them
+ * (its `display()` is never called); otherwise, and before 1.13, `display()` draws it.
+ */
+export function drawTab(tab: SettingTab): void {
+  const definitions = requireApiVersion('1.13.0') ? tab.getSettingDefinitions() : [];
+  if (definitions.length === 0) {
+    tab.display();
+    return;
+  }
+  tab.containerEl.empty();
+  for (const item of definitions) drawItem(tab.containerEl, item);
+}
+
+function drawItem(container: FakeElement, item: SettingDefinitionLike): void {
+  if (!isVisible(item)) return;
+  if (item.type === 'group' || item.type === 'list') {
+    const group = container.createDiv('setting-group');
+    if (item.heading !== undefined) new Setting(group).setName(item.heading).setHeading();
+    for (const child of item.items ?? []) drawItem(group, child);
+    return;
+  }
+  if (item.render === undefined) throw new Error(`fake obsidian: the fake draws rendered definitions only ("${item.name ?? item.type ?? '?'}")`);
+  const setting = new Setting(container).setName(item.name ?? '');
+  if (item.desc !== undefined) setting.setDesc(item.desc);
+  item.render(setting, null);
+}
+
+function isVisible(item: SettingDefinitionLike): boolean {
+  return typeof item.visible === 'function' ? item.visible() : item.visible !== false;
+}

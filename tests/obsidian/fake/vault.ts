@@ -1,0 +1,314 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { VaultEvent } from '../../../src/core/vault/vault-host';
+import type { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
+import { decodeUtf8 } from '../../../src/hosts/node/utf8-text';
+import { Events } from './events';
+import { normalizePath, TFile, TFolder, type TAbstractFile } from './files';
+
+/** Obsidian's `FileSystemAdapter` (desktop): the vault folder on disk. */
+export class FileSystemAdapter {
+  constructor(private readonly basePath: string) {}
+
+  getName(): string {
+    return path.basename(this.basePath);
+  }
+
+  getBasePath(): string {
+    return this.basePath;
+  }
+
+  getFullPath(normalizedPath: string): string {
+    return path.join(this.basePath, ...normalizedPath.split('/'));
+  }
+
+  async exists(normalizedPath: string): Promise<boolean> {
+    return fs.stat(this.getFullPath(normalizedPath)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  read(normalizedPath: string): Promise<string> {
+    return fs.readFile(this.getFullPath(normalizedPath), 'utf8');
+  }
+
+  async write(normalizedPath: string, data: string): Promise<void> {
+    await fs.mkdir(path.dirname(this.getFullPath(normalizedPath)), { recursive: true });
+    await fs.writeFile(this.getFullPath(normalizedPath), data);
+  }
+
+  async mkdir(normalizedPath: string): Promise<void> {
+    await fs.mkdir(this.getFullPath(normalizedPath), { recursive: true });
+  }
+}
+
+/**
+ * Obsidian's `Vault` over a real folder, built on the Node host (which scans, writes atomically
+ * and keeps metadata with our Obsidian-compatible parser). Behaviour pinned to the app's:
+ * - the vault shows no hidden files or folders; paths are case-sensitive (`getAbstractFileByPath`);
+ * - `read` decodes like Node's `utf8` (a BOM stays, bytes that are not UTF-8 become U+FFFD);
+ * - `create` refuses an existing path and a missing parent folder; `createFolder` an existing one;
+ * - `process` runs the callback synchronously on the current text; a throw writes nothing;
+ * - events fire synchronously, before the call that caused them resolves: `create` for each new
+ *   folder and file, `modify`, `delete`, and `rename` with the old path; a folder rename fires
+ *   `rename` for the folder, then for everything below it (the objects are re-keyed in place);
+ * - metadata follows through the `MetadataCache`, later (see there).
+ * Not emulated: the file-system watcher (changes made outside the fake are seen after `rescan`),
+ * the system trash (`trash` moves to `.trash/` in both modes), binary writes.
+ */
+export class Vault extends Events {
+  readonly adapter: FileSystemAdapter;
+  private readonly entries = new Map<string, TAbstractFile>();
+  private readonly root: TFolder;
+  /** Paths whose host events the running operation applies itself (renames, deletes), with a count each. */
+  private readonly quietPaths = new Map<string, number>();
+  private metadataListener: (path: string) => void = () => undefined;
+
+  constructor(
+    private readonly host: NodeVaultHost,
+    readonly configDir: string,
+  ) {
+    super();
+    this.adapter = new FileSystemAdapter(host.root);
+    this.root = new TFolder(this, '/');
+    this.root.name = '';
+    for (const folder of [...host.listFolders()].sort((a, b) => a.split('/').length - b.split('/').length)) this.addFolder(folder);
+    for (const file of host.listFiles()) this.addFile(file.path);
+    host.on((event) => this.onHostEvent(event));
+  }
+
+  /**
+   * Test helper: the app's file watcher notices what other programs changed in the folder
+   * (the fake has no watcher of its own): the usual events follow.
+   */
+  async noticeDiskChanges(): Promise<void> {
+    await this.host.rescan();
+  }
+
+  /** Test and cache wiring: called with each note path whose metadata the host re-parsed. */
+  onMetadata(listener: (path: string) => void): void {
+    this.metadataListener = listener;
+  }
+
+  getName(): string {
+    return this.host.name;
+  }
+
+  getRoot(): TFolder {
+    return this.root;
+  }
+
+  getAbstractFileByPath(filePath: string): TAbstractFile | null {
+    return filePath === '/' ? this.root : (this.entries.get(filePath) ?? null);
+  }
+
+  getFileByPath(filePath: string): TFile | null {
+    const entry = this.getAbstractFileByPath(filePath);
+    return entry instanceof TFile ? entry : null;
+  }
+
+  getFolderByPath(folderPath: string): TFolder | null {
+    const entry = this.getAbstractFileByPath(folderPath);
+    return entry instanceof TFolder ? entry : null;
+  }
+
+  getFiles(): TFile[] {
+    return [...this.entries.values()].filter((entry): entry is TFile => entry instanceof TFile);
+  }
+
+  getMarkdownFiles(): TFile[] {
+    return this.getFiles().filter((file) => file.extension === 'md');
+  }
+
+  getAllLoadedFiles(): TAbstractFile[] {
+    return [this.root, ...this.entries.values()];
+  }
+
+  getAllFolders(includeRoot = false): TFolder[] {
+    const folders = [...this.entries.values()].filter((entry): entry is TFolder => entry instanceof TFolder);
+    return includeRoot ? [this.root, ...folders] : folders;
+  }
+
+  read(file: TFile): Promise<string> {
+    return fs.readFile(this.adapter.getFullPath(file.path), 'utf8');
+  }
+
+  cachedRead(file: TFile): Promise<string> {
+    return this.read(file);
+  }
+
+  async readBinary(file: TFile): Promise<ArrayBuffer> {
+    const bytes = await fs.readFile(this.adapter.getFullPath(file.path));
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  }
+
+  async create(filePath: string, data: string): Promise<TFile> {
+    const normalized = normalizePath(filePath);
+    if (this.entries.has(normalized)) throw new Error('File already exists.');
+    if (!(this.getAbstractFileByPath(parentOf(normalized)) instanceof TFolder)) throw new Error(`ENOENT: no such file or directory, open '${normalized}'`);
+    await this.host.create(normalized, data);
+    const file = this.getFileByPath(normalized);
+    if (file === null) throw new Error(`fake obsidian: the host created "${normalized}" but reported no file`);
+    return file;
+  }
+
+  async createFolder(folderPath: string): Promise<TFolder> {
+    const normalized = normalizePath(folderPath);
+    if (this.entries.has(normalized)) throw new Error('Folder already exists.');
+    if (!(this.getAbstractFileByPath(parentOf(normalized)) instanceof TFolder)) throw new Error(`ENOENT: no such file or directory, mkdir '${normalized}'`);
+    await this.adapter.mkdir(normalized);
+    const folder = this.addFolder(normalized);
+    this.trigger('create', folder);
+    return folder;
+  }
+
+  async modify(file: TFile, data: string): Promise<void> {
+    await this.process(file, () => data);
+  }
+
+  async process(file: TFile, transform: (data: string) => string): Promise<string> {
+    const bytes = await fs.readFile(this.adapter.getFullPath(file.path));
+    if (decodeUtf8(bytes) !== null) return this.host.process(file.path, transform);
+    // The app decodes such bytes to U+FFFD and writes the result back: the bytes change.
+    const next = transform(bytes.toString('utf8'));
+    await fs.writeFile(this.adapter.getFullPath(file.path), next);
+    await this.host.rescan();
+    return next;
+  }
+
+  async rename(entry: TAbstractFile, newPath: string): Promise<void> {
+    const normalized = normalizePath(newPath);
+    if (this.entries.has(normalized)) throw new Error('Destination file already exists!');
+    if (!(this.getAbstractFileByPath(parentOf(normalized)) instanceof TFolder)) throw new Error(`ENOENT: no such file or directory, rename '${entry.path}'`);
+    const oldPath = entry.path;
+    await this.quietly([oldPath, normalized], () => this.host.rename(oldPath, normalized));
+    const moved = this.subtree(entry);
+    this.detachEntry(entry);
+    for (const item of moved) {
+      const previous = item.path;
+      this.entries.delete(previous);
+      item.setPath(`${normalized}${previous.slice(oldPath.length)}`);
+      this.entries.set(item.path, item);
+    }
+    this.attach(entry);
+    for (const item of moved) this.trigger('rename', item, `${oldPath}${item.path.slice(normalized.length)}`);
+  }
+
+  trash(entry: TAbstractFile, system: boolean): Promise<void> {
+    return this.remove(entry, system ? 'system' : 'local');
+  }
+
+  delete(entry: TAbstractFile): Promise<void> {
+    return this.remove(entry, 'none');
+  }
+
+  /** Deletes or trashes `entry` as the file manager's setting says (every mode moves to `.trash/` here). */
+  async remove(entry: TAbstractFile, _mode: 'system' | 'local' | 'none'): Promise<void> {
+    await this.quietly([entry.path], () => this.host.trash(entry.path));
+    this.removeEntry(entry);
+  }
+
+  /** Applies a host's file event as the app's own watcher would report it. */
+  private onHostEvent(event: VaultEvent): void {
+    if (event.type === 'metadata') return this.metadataListener(event.path);
+    if (this.isQuiet(event.path) || (event.type === 'rename' && this.isQuiet(event.oldPath))) return;
+    if (event.type === 'create') this.trigger('create', this.addFile(event.path));
+    else if (event.type === 'modify') this.onModified(event.path);
+    else if (event.type === 'delete') this.removeEntry(this.entries.get(event.path));
+    else this.onRenamedOutside(event.oldPath, event.path);
+  }
+
+  private onModified(filePath: string): void {
+    const file = this.getFileByPath(filePath) ?? this.addFile(filePath);
+    file.stat = this.statOf(filePath);
+    this.trigger('modify', file);
+  }
+
+  private onRenamedOutside(oldPath: string, newPath: string): void {
+    const file = this.getFileByPath(oldPath);
+    if (file === null) return void this.trigger('create', this.addFile(newPath));
+    this.detachEntry(file);
+    this.entries.delete(oldPath);
+    file.setPath(newPath);
+    this.ensureFolders(parentOf(newPath));
+    this.attach(file);
+    this.trigger('rename', file, oldPath);
+  }
+
+  private async quietly<T>(paths: string[], work: () => Promise<T>): Promise<T> {
+    for (const quietPath of paths) this.quietPaths.set(quietPath, (this.quietPaths.get(quietPath) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      for (const quietPath of paths) {
+        const count = (this.quietPaths.get(quietPath) ?? 1) - 1;
+        if (count === 0) this.quietPaths.delete(quietPath);
+        else this.quietPaths.set(quietPath, count);
+      }
+    }
+  }
+
+  private isQuiet(filePath: string): boolean {
+    for (const quietPath of this.quietPaths.keys()) if (filePath === quietPath || filePath.startsWith(`${quietPath}/`)) return true;
+    return false;
+  }
+
+  private addFile(filePath: string): TFile {
+    this.ensureFolders(parentOf(filePath));
+    const file = new TFile(this, filePath);
+    file.stat = this.statOf(filePath);
+    this.entries.set(filePath, file);
+    this.attach(file);
+    return file;
+  }
+
+  private addFolder(folderPath: string): TFolder {
+    const folder = new TFolder(this, folderPath);
+    this.entries.set(folderPath, folder);
+    this.attach(folder);
+    return folder;
+  }
+
+  private ensureFolders(folderPath: string): void {
+    if (folderPath === '/' || this.entries.has(folderPath)) return;
+    this.ensureFolders(parentOf(folderPath));
+    this.trigger('create', this.addFolder(folderPath));
+  }
+
+  private removeEntry(entry: TAbstractFile | undefined): void {
+    if (entry === undefined) return;
+    this.detachEntry(entry);
+    for (const item of this.subtree(entry).reverse()) {
+      this.entries.delete(item.path);
+      this.trigger('delete', item);
+    }
+  }
+
+  private attach(entry: TAbstractFile): void {
+    const parent = this.getFolderByPath(parentOf(entry.path)) ?? this.root;
+    entry.parent = parent;
+    parent.children.push(entry);
+  }
+
+  private detachEntry(entry: TAbstractFile): void {
+    const siblings = entry.parent?.children ?? [];
+    const index = siblings.indexOf(entry);
+    if (index !== -1) siblings.splice(index, 1);
+  }
+
+  /** The entry and everything below it, parents before children. */
+  private subtree(entry: TAbstractFile): TAbstractFile[] {
+    return entry instanceof TFolder ? [entry, ...entry.children.flatMap((child) => this.subtree(child))] : [entry];
+  }
+
+  private statOf(filePath: string): TFile['stat'] {
+    const stat = this.host.stat(filePath);
+    return stat === null ? { ctime: 0, mtime: 0, size: 0 } : { ...stat };
+  }
+}
+
+function parentOf(filePath: string): string {
+  const slash = filePath.lastIndexOf('/');
+  return slash === -1 ? '/' : filePath.slice(0, slash);
+}

@@ -1,0 +1,212 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { TokenStore } from '../../src/core/auth/token-store';
+import { readVaultConfig } from '../../src/core/config/vault-config';
+import { FileStorage } from '../../src/hosts/node/file-storage';
+import { waitFor } from '../helpers/temp-vault';
+
+/** Polls an asynchronous condition until it holds (5 s at most). */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 5000) throw new Error('condition not met within 5 s');
+    await delay(10);
+  }
+}
+import { componentOf, headingsIn, settingNamed, settingsIn } from './fake-app';
+import * as fake from './fake/obsidian';
+import { canListen, loadBuiltPlugin, MANIFEST, occupyPort, preparePluginVault, waitForRelease, type PluginVault } from './plugin-harness';
+
+const FILES = { 'Home.md': '# Home\nHello [[Notes/Alpha]].\n', 'Notes/Alpha.md': '# Alpha\nwords about search\n', 'Private/Diary.md': '# Dear diary\n' };
+
+describe('the built plugin in the fake app: settings tab, commands, status bar', () => {
+  let vault: PluginVault;
+  let plugin: fake.Plugin;
+  let releasePort: (() => Promise<void>) | null = null;
+
+  const tab = (): fake.PluginSettingTab => vault.app.setting.tabs[0] as fake.PluginSettingTab;
+  const statusBar = (): string => vault.app.statusBar.textContent;
+  const notices = (): string[] => fake.shownNotices.map((notice) => notice.message);
+  const storage = (): FileStorage => new FileStorage(vault.stateDir);
+  // The app writes data.json in place: a read during a save may see it empty, so read again then.
+  const readData = async (): Promise<Record<string, unknown>> => {
+    for (;;) {
+      const text = await fs.readFile(path.join(vault.pluginFolder, 'data.json'), 'utf8');
+      if (text !== '') return JSON.parse(text) as Record<string, unknown>;
+    }
+  };
+
+  /** Opens the tab and waits until the vault configuration and tokens are shown. */
+  async function openTab(): Promise<fake.FakeElement> {
+    vault.app.setting.open(tab());
+    await waitFor(() => tab().containerEl.textContent.length > 0 && !tab().containerEl.textContent.includes('Loading…'));
+    return tab().containerEl;
+  }
+
+  beforeAll(async () => {
+    fake.installAppGlobals();
+    vault = await preparePluginVault(FILES);
+    // Another program holds the configured port before the app starts.
+    releasePort = await occupyPort(vault.port);
+    fake.clearNotices();
+    plugin = new (loadBuiltPlugin(fake))(vault.app, MANIFEST);
+    await vault.app.enable(plugin);
+    vault.app.workspace.setLayoutReady();
+  });
+
+  afterAll(async () => {
+    vault.app.disable(plugin);
+    await releasePort?.();
+    await waitForRelease(vault).catch(() => undefined);
+    await vault.dispose();
+    delete process.env.INDX_HOME;
+  });
+
+  // Pitfall from peers: EADDRINUSE must become a clear notice, never an uncaught error.
+  it('reports a taken port with a notice, in the status bar, and as a hint next to the port setting', async () => {
+    await waitFor(() => statusBar() === `indx: port ${vault.port} in use`);
+    expect(notices()).toEqual([expect.stringContaining(`Port ${vault.port} is in use by another program`)]);
+    const container = await openTab();
+    expect(settingNamed(container, 'Port').descEl.textContent).toBe(`Port ${vault.port} is in use by another program. Enter a free port (1024 to 65535), then restart the server.`);
+  });
+
+  it('starts on the port entered in the tab once the user restarts it', async () => {
+    await releasePort?.();
+    releasePort = null;
+    const container = await openTab();
+    componentOf(settingNamed(container, 'Port'), fake.TextComponent).input(String(vault.port));
+    componentOf(settingNamed(container, 'Port'), fake.TextComponent).input('80');
+    await waitFor(() => (plugin as unknown as { settingsStore: { current: { server: { port: number } } } }).settingsStore.current.server.port === vault.port);
+    expect(await readData()).toMatchObject({ version: 1, server: { enabled: true, port: vault.port } });
+    componentOf(settingNamed(container, 'Status'), fake.ButtonComponent).click();
+    await waitFor(() => statusBar() === `indx: 127.0.0.1:${vault.port}`, 10_000);
+    expect(settingNamed(tab().containerEl, 'Status').descEl.textContent).toContain(`http://127.0.0.1:${vault.port}/mcp`);
+  });
+
+  // Obsidian's guidelines: setHeading, sentence case, no "settings" and no plugin name in headings.
+  it('draws the same sections from declarative definitions (1.13) and from display() (older apps)', async () => {
+    const container = await openTab();
+    const headings = headingsIn(container);
+    expect(headings).toEqual(['Server', 'Access tokens', 'Clients', 'Vault access', 'Search', 'AI provider']);
+    for (const heading of headings) expect(heading).not.toMatch(/settings|indx|general/i);
+    const rows = settingsIn(container).map((setting) => setting.nameEl.textContent);
+    vault.app.setting.close();
+    const restore = fake.setApiVersion('1.12.0');
+    try {
+      const old = await openTab();
+      expect(settingsIn(old).map((setting) => setting.nameEl.textContent)).toEqual(rows);
+    } finally {
+      vault.app.setting.close();
+      restore();
+    }
+  });
+
+  it('creates a token with the chosen access, shows its secret once with a copy button, lists and revokes it', async () => {
+    let container = await openTab();
+    const row = settingNamed(container, 'New token');
+    componentOf(row, fake.TextComponent).input('laptop-agent');
+    componentOf(row, fake.DropdownComponent).input('read');
+    componentOf(row, fake.ButtonComponent).click();
+    await waitFor(() => tab().containerEl.textContent.includes('Token "laptop-agent" created'));
+    container = tab().containerEl;
+    const secret = componentOf(settingNamed(container, 'Token "laptop-agent" created'), fake.TextComponent).getValue();
+    expect(await new TokenStore(storage()).verify(secret)).toEqual({ name: 'laptop-agent', scopes: ['vault:read'] });
+    componentOf(settingNamed(container, 'Token "laptop-agent" created'), fake.ButtonComponent).click();
+    await waitFor(() => fake.clipboardWrites.at(-1) === secret);
+    expect(settingNamed(container, 'laptop-agent').descEl.textContent).toMatch(/^vault:read; created \d{4}-\d\d-\d\d \d\d:\d\d UTC; never used\.$/);
+    // Closing the tab forgets the secret: it is never shown again.
+    vault.app.setting.close();
+    container = await openTab();
+    expect(container.textContent).not.toContain(secret);
+    componentOf(settingNamed(container, 'laptop-agent'), fake.ButtonComponent).click();
+    await waitFor(() => !tab().containerEl.textContent.includes('laptop-agent'));
+    expect(await new TokenStore(storage()).verify(secret)).toBeNull();
+    vault.app.setting.close();
+  });
+
+  it('copies the chosen client configuration with the token just created', async () => {
+    const container = await openTab();
+    const row = settingNamed(container, 'New token');
+    componentOf(row, fake.TextComponent).input('cursor-token');
+    componentOf(row, fake.ButtonComponent).click();
+    await waitFor(() => tab().containerEl.textContent.includes('Token "cursor-token" created'));
+    componentOf(settingNamed(tab().containerEl, 'Client'), fake.DropdownComponent).input('cursor');
+    await waitFor(() => settingNamed(tab().containerEl, 'Client').descEl.textContent.includes('~/.cursor/mcp.json'));
+    componentOf(settingNamed(tab().containerEl, 'Copy configuration'), fake.ButtonComponent).click();
+    await waitFor(() => fake.clipboardWrites.at(-1)?.includes('mcpServers') === true);
+    const config = JSON.parse(fake.clipboardWrites.at(-1) as string) as { mcpServers: { indx: { url: string; headers: { Authorization: string } } } };
+    expect(config.mcpServers.indx.url).toBe(`http://127.0.0.1:${vault.port}/mcp`);
+    const secret = config.mcpServers.indx.headers.Authorization.replace('Bearer ', '');
+    expect(await new TokenStore(storage()).verify(secret)).toMatchObject({ name: 'cursor-token' });
+    expect(await readData()).toMatchObject({ client: 'cursor' });
+    vault.app.setting.close();
+  });
+
+  // Write access and path rules live in the vault configuration the headless server and the CLI read too.
+  it('edits write access and path rules in the shared vault configuration, and the running server applies them at once', async () => {
+    const read = (note: string): Promise<Response> => fetch(`http://127.0.0.1:${vault.port}/v1/notes/${note}`, { headers: { Authorization: `Bearer ${vault.token}` } });
+    expect((await read('Private/Diary.md')).status).toBe(200);
+    const container = await openTab();
+    componentOf(settingNamed(container, 'Allow writes'), fake.ToggleComponent).input(false);
+    await eventually(async () => !(await readVaultConfig(storage())).access.write_enabled);
+    componentOf(settingNamed(container, 'Excluded paths'), fake.TextAreaComponent).input('Private/**\n\nJournal/*.md\n');
+    componentOf(settingNamed(container, 'Read-only paths'), fake.TextAreaComponent).input('Notes/**');
+    await eventually(async () => (await readVaultConfig(storage())).access.read_only_paths.length === 1);
+    expect((await readVaultConfig(storage())).access).toEqual({ write_enabled: false, excluded_paths: ['Private/**', 'Journal/*.md'], read_only_paths: ['Notes/**'] });
+    expect((await read('Private/Diary.md')).status).toBe(404);
+    componentOf(settingNamed(container, 'Allow writes'), fake.ToggleComponent).input(true);
+    componentOf(settingNamed(container, 'Excluded paths'), fake.TextAreaComponent).input('');
+    componentOf(settingNamed(container, 'Read-only paths'), fake.TextAreaComponent).input('');
+    await eventually(async () => (await readVaultConfig(storage())).access.read_only_paths.length === 0);
+    await eventually(async () => (await read('Private/Diary.md')).status === 200);
+    vault.app.setting.close();
+  });
+
+  it('keeps the embeddings provider in the vault configuration, its key in the secret storage, the rest in data.json', async () => {
+    const container = await openTab();
+    componentOf(settingNamed(container, 'Provider'), fake.DropdownComponent).input('ollama');
+    await waitFor(() => settingNamed(tab().containerEl, 'Base URL').descEl.textContent.includes('http://127.0.0.1:11434/v1'));
+    const refreshed = tab().containerEl;
+    componentOf(settingNamed(refreshed, 'Base URL'), fake.TextComponent).input('http://127.0.0.1:');
+    componentOf(settingNamed(refreshed, 'Base URL'), fake.TextComponent).input('http://127.0.0.1:9/v1');
+    componentOf(settingNamed(refreshed, 'Embedding model'), fake.TextComponent).input('nomic-embed-text');
+    const key = componentOf(settingNamed(refreshed, 'API key'), fake.TextComponent);
+    expect(key.inputEl.type).toBe('password');
+    key.input('sk-local');
+    componentOf(settingNamed(refreshed, 'Chat model'), fake.TextComponent).input('llama3.2');
+    componentOf(settingNamed(refreshed, 'Daily cost cap'), fake.TextComponent).input('1.5');
+    componentOf(settingNamed(refreshed, 'Paths AI never reads'), fake.TextAreaComponent).input('Private/**\n');
+    await eventually(async () => JSON.stringify(await readData()).includes('Private/**'));
+    await eventually(async () => (await readVaultConfig(storage())).search.embeddings.model === 'nomic-embed-text');
+    expect((await readVaultConfig(storage())).search.embeddings).toEqual({ provider: 'ollama', base_url: 'http://127.0.0.1:9/v1', model: 'nomic-embed-text' });
+    expect(vault.app.secretStorage?.getSecret('indx-ai-api-key')).toBe('sk-local');
+    const data = await readData();
+    expect(data).toMatchObject({ ai: { chat_model: 'llama3.2', daily_cost_usd: 1.5, deny_globs: ['Private/**'], api_key_fallback: '' } });
+    expect(JSON.stringify(data)).not.toContain('sk-local');
+    expect(JSON.stringify(await readVaultConfig(storage()))).not.toContain('sk-local');
+    vault.app.setting.close();
+  });
+
+  // Obsidian's guidelines: no default hotkeys; commands that do not apply are hidden.
+  it('offers palette commands without hotkeys that stop, start, report, copy and rebuild', async () => {
+    const commands = [...vault.app.commands.commands.values()];
+    expect(commands.every((command) => command.hotkeys === undefined)).toBe(true);
+    expect(vault.app.commands.isAvailable('indx:start-server')).toBe(false);
+    fake.clearNotices();
+    expect(vault.app.commands.run('indx:show-server-status')).toBe(true);
+    expect(notices()[0]).toContain(`Serving this vault at http://127.0.0.1:${vault.port}`);
+    vault.app.commands.run('indx:copy-client-config');
+    await waitFor(() => fake.clipboardWrites.at(-1)?.includes('<TOKEN>') === true);
+    vault.app.commands.run('indx:stop-server');
+    await waitFor(() => statusBar() === 'indx: off');
+    expect(await canListen(vault.port)).toBe(true);
+    expect(await readData()).toMatchObject({ server: { enabled: false } });
+    expect(vault.app.commands.isAvailable('indx:stop-server')).toBe(false);
+    vault.app.commands.run('indx:start-server');
+    await waitFor(() => statusBar() === `indx: 127.0.0.1:${vault.port}`, 10_000);
+    vault.app.commands.run('indx:rebuild-search-index');
+    await waitFor(() => notices().includes('Rebuilding the search index.'));
+    await waitFor(() => statusBar() === `indx: 127.0.0.1:${vault.port}`, 10_000);
+  });
+});
