@@ -12,6 +12,9 @@ import type { CachedMetadata } from '../metadata/types';
  */
 export class PolicyHost implements VaultHost {
   private current: PathPolicy = OPEN_POLICY;
+  /** Bumped by every change the host reports and every policy change: the filtered link maps' key. */
+  private version = 0;
+  private filtered: { version: number; resolved: LinkMap | null; unresolved: LinkMap | null } = { version: -1, resolved: null, unresolved: null };
   private readonly listeners = new Set<(event: VaultEvent) => void>();
   private readonly unsubscribe: Unsubscribe;
 
@@ -32,6 +35,7 @@ export class PolicyHost implements VaultHost {
   setPolicy(next: PathPolicy): void {
     const previous = this.current;
     this.current = next;
+    this.version += 1;
     for (const file of this.inner.listFiles()) {
       const [was, is] = [previous.isExcluded(file.path), next.isExcluded(file.path)];
       if (was && !is) this.emit({ type: 'create', path: file.path }, { type: 'metadata', path: file.path });
@@ -103,12 +107,18 @@ export class PolicyHost implements VaultHost {
 
   resolvedLinks(): LinkMap {
     const links = this.inner.resolvedLinks();
-    return this.isOpen() ? links : this.filterLinks(links, true);
+    if (this.isOpen()) return links;
+    // Filtering walks every link: keep the result until the vault or the rules change, so callers
+    // that ask per note (Bases' hasLink on every row) stay linear.
+    const cache = this.freshCache();
+    return (cache.resolved ??= this.filterLinks(links, true));
   }
 
   unresolvedLinks(): LinkMap {
     const links = this.inner.unresolvedLinks();
-    return this.isOpen() ? links : this.filterLinks(links, false);
+    if (this.isOpen()) return links;
+    const cache = this.freshCache();
+    return (cache.unresolved ??= this.filterLinks(links, false));
   }
 
   rescan(): Promise<void> {
@@ -118,6 +128,11 @@ export class PolicyHost implements VaultHost {
   on(listener: (event: VaultEvent) => void): Unsubscribe {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private freshCache(): { version: number; resolved: LinkMap | null; unresolved: LinkMap | null } {
+    if (this.filtered.version !== this.version) this.filtered = { version: this.version, resolved: null, unresolved: null };
+    return this.filtered;
   }
 
   private isOpen(): boolean {
@@ -149,6 +164,7 @@ export class PolicyHost implements VaultHost {
 
   /** Passes an inner event on as the policy shows it (a rename across the rule's edge becomes a create or delete). */
   private forward(event: VaultEvent): void {
+    this.version += 1;
     const shown = this.toShown(event);
     if (shown !== null) this.emit(shown);
   }

@@ -40,6 +40,17 @@ describe('access.excluded_paths and access.read_only_paths over REST', () => {
     expect((search.data.results as { path: string }[]).map((result) => result.path)).toEqual(['Plans.md']);
   });
 
+  // The filtered link maps are cached between changes; a change must show at once.
+  it('keeps links current under an exclusion rule as notes change', async () => {
+    await setRules(served, { excluded_paths: ['Private/**'] });
+    const before = await json(await served.fetch('/v1/links/Plans.md/backlinks'));
+    expect((before.data.backlinks as { source: string }[]).map((link) => link.source)).toEqual(['Archive/Old.md', 'Welcome.md']);
+    const put = await served.fetch('/v1/notes/Ideas.md', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: 'See [[Plans]].\n' }) });
+    expect(put.status).toBe(201);
+    const after = await json(await served.fetch('/v1/links/Plans.md/backlinks'));
+    expect((after.data.backlinks as { source: string }[]).map((link) => link.source)).toEqual(['Archive/Old.md', 'Ideas.md', 'Welcome.md']);
+  });
+
   it('refuses writes into excluded paths with path_forbidden naming the rule, and writes nothing', async () => {
     await setRules(served, { excluded_paths: ['Private'] });
     const put = await served.fetch('/v1/notes/Private/New.md', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: 'x' }) });
