@@ -73,9 +73,16 @@ describe('shards', () => {
     expect(() => decodeShard(shard, { kind: 1, generation: 2 }, checksum)).toThrow(/generation/);
   });
 
-  it('store string lists with nulls and any Unicode', () => {
-    const strings = ['', null, 'naïve', '東京', '𠀋 emoji 😀', 'plain'];
-    expect(decodeStrings(encodeStrings(strings))).toEqual(strings);
+  it('store string lists with nulls and any Unicode, a leading U+FEFF included', async () => {
+    const strings = ['\uFEFFIntro', '', null, 'naïve', '東京', '𠀋 emoji 😀', 'plain'];
+    expect(await decodeStrings(encodeStrings(strings), () => Promise.resolve())).toEqual(strings);
+  });
+
+  it('decode long string lists in paced pieces', async () => {
+    const strings = Array.from({ length: 40_000 }, (_unused, index) => `term${index}`);
+    let pauses = 0;
+    expect(await decodeStrings(encodeStrings(strings), () => Promise.resolve(void (pauses += 1)))).toEqual(strings);
+    expect(pauses).toBe(2);
   });
 });
 

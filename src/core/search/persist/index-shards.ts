@@ -53,10 +53,10 @@ export function noteSections(index: LexicalIndex): SectionArray[] {
   return [paths.lengths, paths.text, tags.lengths, tags.text, tagCounts, arrays.mtimes, arrays.sizes, arrays.firstChunks, arrays.chunkCounts, arrays.fieldLengths, arrays.live];
 }
 
-/** Reads the term shard's sections back into the vocabulary, in id order. */
-export function termsFrom(sections: SectionArray[]): string[] {
+/** Reads the term shard's sections back into the vocabulary, in id order, pausing as it goes. */
+export async function termsFrom(sections: SectionArray[], pause: () => Promise<void>): Promise<string[]> {
   const read = new SectionCursor(sections);
-  const terms = decodeNonNullStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) });
+  const terms = await decodeNonNullStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) }, pause);
   read.end();
   return terms;
 }
@@ -97,22 +97,22 @@ export function poolFrom(state: PostingState, bytes: Uint8Array, termCount: numb
 }
 
 /** Reads the chunk shard's sections back into a table. */
-export function chunksFrom(sections: SectionArray[]): ChunkTable {
+export async function chunksFrom(sections: SectionArray[], pause: () => Promise<void>): Promise<ChunkTable> {
   const read = new SectionCursor(sections);
   const [notes, lines] = [read.next(Int32Array), read.next(Int32Array)];
   const [hashHighs, hashLows, headingLengths, bodyLengths] = [0, 1, 2, 3].map(() => read.next(Uint32Array)) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array];
   const live = read.next(Uint8Array);
-  const headings = decodeStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) });
+  const headings = await decodeStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) }, pause);
   read.end();
   if ([lines, hashHighs, hashLows, headingLengths, bodyLengths, live, headings].some((column) => column.length !== notes.length)) throw new ShardProblem('chunk columns disagree');
   return ChunkTable.fromArrays({ notes, lines, hashHighs, hashLows, headingLengths, bodyLengths, live, headings });
 }
 
 /** Reads the note shard's sections back into a table. */
-export function notesFrom(sections: SectionArray[]): NoteTable {
+export async function notesFrom(sections: SectionArray[], pause: () => Promise<void>): Promise<NoteTable> {
   const read = new SectionCursor(sections);
-  const paths = decodeNonNullStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) });
-  const flatTags = decodeNonNullStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) });
+  const paths = await decodeNonNullStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) }, pause);
+  const flatTags = await decodeNonNullStrings({ lengths: read.next(Uint32Array), text: read.next(Uint8Array) }, pause);
   const tagCounts = read.next(Uint32Array);
   const [mtimes, sizes] = [read.next(Float64Array), read.next(Float64Array)];
   const [firstChunks, chunkCounts] = [read.next(Int32Array), read.next(Int32Array)];

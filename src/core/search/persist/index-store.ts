@@ -66,7 +66,7 @@ export async function loadIndex(storage: Storage, checksum: Checksum, pacer: Pac
       await pacer.pause();
       return decoded;
     };
-    const terms = await dictionaryFrom(termsFrom(await sections('terms', SHARD_KINDS.terms)), pacer);
+    const terms = await dictionaryFrom(await termsFrom(await sections('terms', SHARD_KINDS.terms), () => pacer.pause()), pacer);
     const state = postingStateFrom(await sections('postings', SHARD_KINDS.postings));
     const bytes = new Uint8Array(state.partLengths.reduce((total, length) => total + length, 0));
     let offset = 0;
@@ -77,9 +77,9 @@ export async function loadIndex(storage: Storage, checksum: Checksum, pacer: Pac
       offset += part.length;
     }
     const pool = poolFrom(state, bytes, terms.size);
-    const chunks = chunksFrom(await sections('chunks', SHARD_KINDS.chunks));
+    const chunks = await chunksFrom(await sections('chunks', SHARD_KINDS.chunks), () => pacer.pause());
     await pacer.pause();
-    const notes = notesFrom(await sections('notes', SHARD_KINDS.notes));
+    const notes = await notesFrom(await sections('notes', SHARD_KINDS.notes), () => pacer.pause());
     await pacer.pause();
     checkReferences(chunks.notes, notes.firstChunks, notes.chunkCounts, chunks.count, notes.count);
     return { kind: 'loaded', index: new LexicalIndex({ terms, pool, chunks, notes }), manifest };

@@ -18,8 +18,15 @@ export function encodeStrings(strings: readonly (string | null)[]): EncodedStrin
   return { lengths, text: encoder.encode(strings.map((value) => value ?? '').join('')) };
 }
 
-/** Decodes what {@link encodeStrings} wrote; throws {@link ShardProblem} when they disagree. */
-export function decodeStrings(encoded: EncodedStrings): (string | null)[] {
+/** Strings cut out of the decoded text between two calls of the pacer. */
+const STRINGS_PER_PAUSE = 16_384;
+
+/**
+ * Decodes what {@link encodeStrings} wrote; throws {@link ShardProblem} when they disagree.
+ * Calls `pause` every few thousand strings: a vocabulary of several hundred thousand terms
+ * must not be cut out in one slice (Obsidian's UI would freeze while the index loads).
+ */
+export async function decodeStrings(encoded: EncodedStrings, pause: () => Promise<void>): Promise<(string | null)[]> {
   let text: string;
   try {
     text = decoder.decode(encoded.text);
@@ -28,20 +35,22 @@ export function decodeStrings(encoded: EncodedStrings): (string | null)[] {
   }
   const strings: (string | null)[] = new Array<string | null>(encoded.lengths.length);
   let at = 0;
-  encoded.lengths.forEach((length, index) => {
+  for (let index = 0; index < encoded.lengths.length; index += 1) {
+    const length = encoded.lengths[index] ?? 0;
     if (length === NULL_LENGTH) strings[index] = null;
     else {
       strings[index] = text.slice(at, at + length);
       at += length;
     }
-  });
+    if (index % STRINGS_PER_PAUSE === STRINGS_PER_PAUSE - 1) await pause();
+  }
   if (at !== text.length) throw new ShardProblem('a string list does not add up to its text');
   return strings;
 }
 
 /** Decodes a list that holds no nulls. */
-export function decodeNonNullStrings(encoded: EncodedStrings): string[] {
-  const strings = decodeStrings(encoded);
+export async function decodeNonNullStrings(encoded: EncodedStrings, pause: () => Promise<void>): Promise<string[]> {
+  const strings = await decodeStrings(encoded, pause);
   if (strings.includes(null)) throw new ShardProblem('a string list holds an unexpected null');
   return strings as string[];
 }
