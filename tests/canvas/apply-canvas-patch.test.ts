@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { applyCanvasPatch } from '../../src/core/canvas/apply-canvas-patch';
 import type { JsonObject } from '../../src/core/canvas/canvas-document';
 import { createCanvasIdGenerator } from '../../src/core/canvas/canvas-id';
@@ -159,5 +160,54 @@ describe('createCanvasIdGenerator', () => {
     const ids = new Set(Array.from({ length: 50 }, () => createCanvasIdGenerator()(new Set())));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('applyCanvasPatch: cost grows with the canvas and the ops, not their product', () => {
+  const textNode = (id: string): JsonObject => ({ id, type: 'text', text: id, x: 0, y: 0, width: 250, height: 60 });
+
+  /**
+   * Patches, then yields to the event loop. Jest cannot interrupt synchronous work, so without
+   * the yield a patch that overran the test's timeout would still pass; with it, it fails.
+   */
+  async function patchWithinTimeout(ops: unknown[], root: JsonObject) {
+    const result = patch(ops, root);
+    await delay(0);
+    return result;
+  }
+
+  // Each add_node used to gather every id of the canvas again (1,000 ops on 100k nodes: about 40 s).
+  it('adds 1,000 nodes with generated ids to a canvas of 100,000 nodes', async () => {
+    const nodes = Array.from({ length: 100_000 }, (_, index) => textNode(`n${index}`));
+    const ops = Array.from({ length: 1000 }, (_, index) => ({ op: 'add_node', node: { type: 'text', text: `new ${index}`, x: index, y: 0 } }));
+    const result = await patchWithinTimeout(ops, { nodes, edges: [] });
+    expect(result.added.nodes).toHaveLength(1000);
+    expect(new Set(result.added.nodes).size).toBe(1000);
+    expect(result.document.nodes).toHaveLength(101_000);
+    expect(findCanvasProblems(result.document)).toEqual([]);
+  }, 10_000);
+
+  // remove_node used to test every edge against the list of attached edges (quadratic), and spread
+  // their ids into one push call, a RangeError at 250k.
+  it('removes a node with 250,000 attached edges, and only those', async () => {
+    const nodes = [textNode('hub'), ...Array.from({ length: 250_000 }, (_, index) => textNode(`n${index}`))];
+    const edges: JsonObject[] = Array.from({ length: 250_000 }, (_, index) => ({ id: `e${index}`, fromNode: index % 2 === 0 ? 'hub' : `n${index}`, toNode: index % 2 === 0 ? `n${index}` : 'hub' }));
+    edges.push({ id: 'kept', fromNode: 'n1', toNode: 'n2' });
+    const result = await patchWithinTimeout([{ op: 'remove_node', id: 'hub' }], { nodes, edges });
+    expect(result.removed.edges).toHaveLength(250_000);
+    expect(result.removed.edges.slice(0, 3)).toEqual(['e0', 'e1', 'e2']);
+    expect(result.document.edges).toEqual([{ id: 'kept', fromNode: 'n1', toNode: 'n2' }]);
+  }, 10_000);
+
+  it('keeps track of the ids the ops add and remove: an added id is taken, a removed one is free again', () => {
+    const added = thrownIndxError(() => patch([{ op: 'add_node', node: { id: 'x', type: 'text', text: '', x: 0, y: 0 } }, { op: 'add_edge', edge: { id: 'x', fromNode: BEDS, toNode: SEEDS } }]));
+    expect(added.details).toMatchObject({ op_index: 1, problems: [{ code: 'duplicate_id', id: 'x' }] });
+    const reused = patch([
+      { op: 'remove_node', id: BEDS },
+      { op: 'add_node', node: { id: BEDS, type: 'text', text: 'again', x: 0, y: 0 } },
+      { op: 'add_edge', edge: { id: EDGE_BEDS_SEEDS, fromNode: BEDS, toNode: SEEDS } },
+    ]);
+    expect(reused.added).toEqual({ nodes: [BEDS], edges: [EDGE_BEDS_SEEDS] });
+    expect(findCanvasProblems(reused.document)).toEqual([]);
   });
 });

@@ -60,6 +60,13 @@ describe('canvas_read', () => {
     await expectIndxError(vault.engine.call('canvas_read', { path: 'Missing.canvas' }), 'not_found');
     await expectIndxError(vault.engine.call('canvas_read', { path: '../outside.canvas' }), 'invalid_path');
   });
+
+  it('refuses a path with another extension instead of reading "<name>.md.canvas"', async () => {
+    expect(await expectIndxError(vault.engine.call('canvas_read', { path: 'Home.md' }), 'invalid_path')).toMatchObject({ path: 'Home.md' });
+    await expectIndxError(vault.engine.call('canvas_write', { path: 'Garden.CANVAS', canvas: {} }), 'invalid_path');
+    await expectIndxError(vault.engine.call('canvas_patch', { path: 'sketch.png', ops: [{ op: 'remove_node', id: 'a' }] }), 'invalid_path');
+    expect(await onDisk(vault, 'Garden.canvas')).toBe(OBSIDIAN);
+  });
 });
 
 describe('canvas_write', () => {
@@ -199,6 +206,16 @@ describe('canvas_patch', () => {
     await expectIndxError(vault.engine.call('canvas_patch', { path: 'Garden.canvas', ops: [] }), 'invalid_input');
     await expectIndxError(vault.engine.call('canvas_patch', { path: 'Missing.canvas', ops: [{ op: 'remove_node', id: 'a' }] }), 'not_found');
   });
+
+  // One call runs inside the host's atomic write of the file, so the number of ops is bounded.
+  it('takes up to 1,000 ops in one call and refuses more with invalid_input', async () => {
+    const addNode = (index: number) => ({ op: 'add_node', node: { type: 'text', text: `${index}`, x: index, y: 0 } });
+    await expectIndxError(vault.engine.call('canvas_patch', { path: 'Garden.canvas', ops: Array.from({ length: 1001 }, (_, index) => addNode(index)) }), 'invalid_input');
+    expect(await onDisk(vault, 'Garden.canvas')).toBe(OBSIDIAN);
+    const output = await patch({ ops: Array.from({ length: 1000 }, (_, index) => addNode(index)) });
+    expect(output.added.nodes).toHaveLength(1000);
+    expect(output.canvas.nodes).toHaveLength(1005);
+  });
 });
 
 describe('canvases in the link graph', () => {
@@ -243,6 +260,18 @@ describe('canvases in the link graph', () => {
     const read = await call<{ files: { target: string | null }[]; problems: unknown[] }>(vault, 'canvas_read', { path: 'Garden.canvas' });
     expect(read.files.map((file) => file.target)).toEqual(['Notes/Beds.md', 'Archive/Old seeds.md']);
     expect((await backlinksOf('Archive/Old seeds.md')).backlinks).toEqual([{ source: 'Garden.canvas', count: 2, links: [{ original: 'Archive/Old seeds.md#Spring', line: 4, kind: 'embed' }, { original: '[[Old seeds]]', line: 5, kind: 'link' }] }]);
+  });
+
+  it('counts a group background image as a backlink and rewrites it when the image moves', async () => {
+    await call(vault, 'canvas_patch', { path: 'Garden.canvas', ops: [{ op: 'update_node', id: '5f0a1c2b3d4e5f60', set: { background: 'sketch.png', backgroundStyle: 'cover' } }] });
+    expect((await backlinksOf('sketch.png')).backlinks).toEqual([{ source: 'Garden.canvas', count: 2, links: [{ original: 'sketch.png', line: 2, kind: 'embed' }, { original: '![[sketch.png]]', line: 5, kind: 'embed' }] }]);
+    const moved = await call<{ updated: { path: string; links_changed: number }[] }>(vault, 'note_move', { from: 'sketch.png', to: 'Assets/sketch.png' });
+    // The background path is rewritten; ![[sketch.png]] in the text node still resolves by name, so it stays.
+    expect(moved.updated).toEqual([expect.objectContaining({ path: 'Garden.canvas', links_changed: 1 })]);
+    const lines = (await onDisk(vault, 'Garden.canvas')).split('\n');
+    expect(lines[2]).toBe('\t\t{"id":"5f0a1c2b3d4e5f60","type":"group","x":-60,"y":-60,"width":980,"height":560,"label":"Garden","background":"Assets/sketch.png","backgroundStyle":"cover"},');
+    expect(lines[5]).toBe(OBSIDIAN.split('\n')[5]);
+    expect((await backlinksOf('Assets/sketch.png')).backlinks).toEqual([{ source: 'Garden.canvas', count: 2, links: [{ original: 'Assets/sketch.png', line: 2, kind: 'embed' }, { original: '![[sketch.png]]', line: 5, kind: 'embed' }] }]);
   });
 
   it('a moved canvas keeps its backlinks under its new path', async () => {

@@ -64,8 +64,32 @@ describe('findCanvasProblems: JSON Canvas 1.0 validation', () => {
     expect(problemsOf({ nodes: [{ id: 'f', type: 'file', file: '', x: 0, y: 0, width: 1, height: 1 }] })).toEqual([['invalid_value', 'f', 'file']]);
   });
 
-  it('accepts non-integer geometry from other tools rather than refusing their files (the spec asks for integers)', () => {
-    expect(findCanvasProblems({ nodes: [text('a', { x: -12.5, width: 250.25 })] })).toEqual([]);
+  // The spec and Obsidian's canvas.d.ts: a preset "1" to "6" or a hex color such as "#FF0000"; Obsidian's picker writes lowercase hex.
+  it('accepts the six preset colors and #RRGGBB in either case, on nodes and edges', () => {
+    const colors = ['1', '2', '3', '4', '5', '6', '#FF8800', '#e01b24', '#aBc123'];
+    expect(findCanvasProblems({ nodes: colors.map((color, index) => text(`n${index}`, { color })), edges: colors.map((color, index) => edge(`e${index}`, 'n0', 'n1', { color })) })).toEqual([]);
+  });
+
+  it('refuses any other color value, naming what is expected', () => {
+    const refused = ['0', '7', '12', 'red', '', '#F80', '#FF88001', 'FF8800', '#GG0000', '124, 77, 255', ' 1'];
+    expect(problemsOf({ nodes: refused.map((color, index) => text(`n${index}`, { color })) })).toEqual(refused.map((_color, index) => ['invalid_value', `n${index}`, 'color']));
+    expect(problemsOf({ nodes: [text('a'), text('b')], edges: [edge('e', 'a', 'b', { color: 'blue' })] })).toEqual([['invalid_value', 'e', 'color']]);
+    expect(findCanvasProblems({ nodes: [text('a', { color: 'red' })] })[0]?.message).toBe('node "a": "color" is "red"; expected a preset color "1" to "6" or a hex color "#RRGGBB"');
+  });
+
+  // Obsidian writes whole pixels, but reads fractional ones, and other tools write them: refusing
+  // them would block every edit of such a file. A card of zero or negative size is never valid:
+  // Obsidian cannot draw or grab it.
+  it('accepts fractional and negative positions and fractional sizes, but refuses a width or height of zero or less', () => {
+    expect(findCanvasProblems({ nodes: [text('a', { x: -12.5, y: -0.25, width: 250.25, height: 0.5 })] })).toEqual([]);
+    expect(problemsOf({ nodes: [text('a', { width: 0 }), text('b', { height: -60 }), text('c', { width: -1, height: 0 })] })).toEqual([
+      ['invalid_value', 'a', 'width'],
+      ['invalid_value', 'b', 'height'],
+      ['invalid_value', 'c', 'width'],
+      ['invalid_value', 'c', 'height'],
+    ]);
+    expect(findCanvasProblems({ nodes: [text('a', { width: 0 })] })[0]?.message).toBe('node "a": "width" is 0; a width must be greater than 0');
+    expect(problemsOf({ nodes: [{ id: 'g', type: 'group', x: 0, y: 0, width: 10, height: -10 }] })).toEqual([['invalid_value', 'g', 'height']]);
   });
 
   it('assertValidCanvas throws canvas_invalid with every problem and the ids in the details', () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { JsonObject } from '../../src/core/canvas/canvas-document';
+import type { JsonObject, JsonValue } from '../../src/core/canvas/canvas-document';
 import { parseCanvasText } from '../../src/core/canvas/parse-canvas';
 import { serializeCanvas } from '../../src/core/canvas/serialize-canvas';
 import { SHARED } from '../helpers/temp-vault';
@@ -127,6 +127,28 @@ describe('serializeCanvas: a changed canvas is written in its own layout', () =>
     expect(output).toContain('"edges": [ {"id": "e1", "fromNode": "n1", "toNode": "n2"} ],');
     expect(output).toContain('"metadata": {"version": "1.0-1.0", "frontmatter": {}}\n}\n');
     expect(output).toContain('    {"id": "n1", "type": "text", "text": "One", "x": 1234, "y": 0, "width": 250, "height": 60, "plugin-data": {"pinned": true}},\n');
+  });
+
+  // The review found `"metadata": {\n\t\t"version": …` (JSON.stringify spacing) written into Obsidian's compact layout.
+  it('writes a changed extra top-level value in the file\'s element style', () => {
+    const withMetadata = (text: string, metadata: JsonValue) => changed(text, (document) => void ((document as JsonObject).metadata = metadata));
+    const metadata: JsonValue = { version: '1.0-1.0', frontmatter: { tags: ['a', 'b'] }, empty: {}, none: [] };
+    expect(serializeCanvas(withMetadata(OBSIDIAN, metadata), parsed(OBSIDIAN))).toBe(`${OBSIDIAN.slice(0, -2)},\n\t"metadata":{"version":"1.0-1.0","frontmatter":{"tags":["a","b"]},"empty":{},"none":[]}\n}`);
+    const handMade = serializeCanvas(withMetadata(HAND_MADE, metadata), parsed(HAND_MADE));
+    expect(handMade).toContain('\n  "metadata": {"version": "1.0-1.0", "frontmatter": {"tags": ["a", "b"]}, "empty": {}, "none": []}\n}\n');
+    const next = withMetadata(STRINGIFIED_TABS, metadata);
+    expect(serializeCanvas(next, parsed(STRINGIFIED_TABS))).toBe(`${JSON.stringify(next, null, '\t')}\n`);
+    expect(serializeCanvas(withMetadata(MINIFIED, metadata), parsed(MINIFIED))).toBe(JSON.stringify(withMetadata(MINIFIED, metadata)));
+    // Without a node or an edge to show the style, the other top-level objects show it.
+    const bare = `${JSON.stringify({ nodes: [], edges: [], metadata: { version: '1' } }, null, 2)}\n`;
+    const bareNext = withMetadata(bare, metadata);
+    expect(serializeCanvas(bareNext, parsed(bare))).toBe(`${JSON.stringify(bareNext, null, 2)}\n`);
+  });
+
+  it('writes a changed node of a file with one member per line in that file\'s spacing', () => {
+    const text = '{\n  "nodes":[\n    {\n      "id":"a",\n      "type":"text",\n      "text":"A",\n      "x":0,\n      "y":0,\n      "width":1,\n      "height":1\n    }\n  ],\n  "edges":[]\n}';
+    const next = changed(text, (document) => void document.nodes.push({ id: 'b', type: 'text', text: 'B', x: 0, y: 0, width: 1, height: 1, tags: ['x'], meta: {} }));
+    expect(serializeCanvas(next, parsed(text))).toBe(JSON.stringify(next, null, 2).replace(/": /g, '":'));
   });
 
   it('writes an array that was empty like the other one, and an array emptied as []', () => {

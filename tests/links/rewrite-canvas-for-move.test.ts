@@ -50,6 +50,33 @@ describe('rewriteCanvasForMove: file nodes', () => {
   });
 });
 
+describe('rewriteCanvasForMove: what the canvas link index counts is what a move rewrites', () => {
+  // Obsidian and the canvas index compare file node paths in NFC; a canvas written on macOS may hold NFD.
+  it('rewrites a file node whose path is written in another Unicode normalisation form', () => {
+    const json = '{"nodes":[{"id":"1","type":"file","file":"Cafe\u0301.md"},{"id":"2","type":"group","background":"Cafe\u0301.png"}]}';
+    const context = moveContextFor({ paths: ['Café.md', 'Café.png'], moves: { 'Café.md': 'Archive/Café.md', 'Café.png': 'Assets/Café.png' } });
+    const result = rewriteCanvasForMove(json, 'Board.canvas', context);
+    expect(JSON.parse(result.text)).toEqual({ nodes: [{ id: '1', type: 'file', file: 'Archive/Café.md' }, { id: '2', type: 'group', background: 'Assets/Café.png' }] });
+    expect(result.changed).toBe(2);
+  });
+
+  // JSON.parse, and so Obsidian and the canvas index, keep the last of two members with the same key.
+  it('rewrites the member JSON.parse keeps when a key repeats', () => {
+    const json = '{"nodes":[{"id":"1","type":"text","type":"file","file":"Other.md","file":"B.md"}],"nodes":[{"id":"2","type":"file","file":"B.md"}]}';
+    const result = rewrite(json, { 'B.md': 'Sub/B.md' });
+    expect(result.text).toBe(json.replace('"nodes":[{"id":"2","type":"file","file":"B.md"}]', '"nodes":[{"id":"2","type":"file","file":"Sub/B.md"}]'));
+    const single = '{"nodes":[{"id":"1","type":"text","type":"file","file":"Other.md","file":"B.md"}]}';
+    expect(JSON.parse(rewrite(single, { 'B.md': 'Sub/B.md' }).text)).toEqual({ nodes: [{ id: '1', type: 'file', file: 'Sub/B.md' }] });
+  });
+
+  // canvas.d.ts: a group's `background` "stores the path to the image file in the vault".
+  it('rewrites the background image path of a group node, keeping every other byte', () => {
+    const json = '{"nodes":[\n\t{"id":"g","type":"group","label":"img.png","background":"img.png","backgroundStyle":"ratio"},\n\t{"id":"h","type":"text","background":"img.png","text":"x"}\n]}';
+    const result = rewrite(json, { 'img.png': 'Assets/img.png' });
+    expect(result).toEqual({ text: json.replace('"background":"img.png","backgroundStyle"', '"background":"Assets/img.png","backgroundStyle"'), changed: 1 });
+  });
+});
+
 describe('rewriteCanvasForMove: text nodes', () => {
   const TEXT_CANVAS = `{"nodes":[
   {"id":"t","type":"text","text":"see [[B]] and [b](B.md) and [[Notes/a#H|alias]]\\n\\n![[img.png]]","x":0,"y":0,"width":1,"height":1},

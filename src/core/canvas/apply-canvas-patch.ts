@@ -16,10 +16,15 @@ export interface CanvasPatchResult extends CanvasPatchChanges {
   document: CanvasDocument;
 }
 
-/** The canvas while ops apply: copies of the arrays; items are replaced, never mutated. */
+/**
+ * The canvas while ops apply: copies of the arrays; items are replaced, never mutated. `taken`
+ * holds the ids of the nodes and edges now in the canvas, kept up to date by each add and
+ * remove, so an op costs the same whatever the number of ops before it.
+ */
 interface PatchState extends CanvasPatchChanges {
   nodes: JsonObject[];
   edges: JsonObject[];
+  taken: Set<string>;
   newId: CanvasIdGenerator;
   path: string;
 }
@@ -43,10 +48,14 @@ const handlers: OpHandlers = {
   },
   remove_node: (state, op) => {
     state.nodes.splice(indexOf(state.nodes, op.id, 'node'), 1);
+    state.taken.delete(op.id);
     state.removed.nodes.push(op.id);
-    const attached = state.edges.filter((edge) => edge.fromNode === op.id || edge.toNode === op.id);
-    state.removed.edges.push(...attached.flatMap(idsOf));
-    state.edges = state.edges.filter((edge) => !attached.includes(edge));
+    const kept: JsonObject[] = [];
+    for (const edge of state.edges) {
+      if (edge.fromNode === op.id || edge.toNode === op.id) forgetEdge(state, edge);
+      else kept.push(edge);
+    }
+    state.edges = kept;
   },
   add_edge: (state, op) => {
     const id = freshId(state, op.edge.id);
@@ -58,8 +67,8 @@ const handlers: OpHandlers = {
     state.edges[index] = withFields(state.edges[index] ?? {}, op.id, op.set);
   },
   remove_edge: (state, op) => {
-    state.edges.splice(indexOf(state.edges, op.id, 'edge'), 1);
-    state.removed.edges.push(op.id);
+    const [edge] = state.edges.splice(indexOf(state.edges, op.id, 'edge'), 1);
+    if (edge !== undefined) forgetEdge(state, edge);
   },
 };
 
@@ -72,7 +81,10 @@ const handlers: OpHandlers = {
  * `op`. The result is not validated here (see `findCanvasProblems`).
  */
 export function applyCanvasPatch(root: JsonObject, path: string, ops: readonly CanvasPatchOp[], newId: CanvasIdGenerator): CanvasPatchResult {
-  const state: PatchState = { nodes: itemsOf(root, 'nodes', path), edges: itemsOf(root, 'edges', path), newId, path, added: { nodes: [], edges: [] }, removed: { nodes: [], edges: [] } };
+  const nodes = itemsOf(root, 'nodes', path);
+  const edges = itemsOf(root, 'edges', path);
+  const taken = new Set([...nodes.flatMap(idsOf), ...edges.flatMap(idsOf)]);
+  const state: PatchState = { nodes, edges, taken, newId, path, added: { nodes: [], edges: [] }, removed: { nodes: [], edges: [] } };
   ops.forEach((op, index) => applyOne(state, op, index));
   return { document: { ...root, nodes: state.nodes as CanvasNode[], edges: state.edges as CanvasEdge[] }, added: state.added, removed: state.removed };
 }
@@ -109,11 +121,25 @@ function idsOf(item: JsonObject): string[] {
   return typeof item.id === 'string' ? [item.id] : [];
 }
 
+/** Records a removed edge: its id is reported and free again. */
+function forgetEdge(state: PatchState, edge: JsonObject): void {
+  for (const id of idsOf(edge)) {
+    state.taken.delete(id);
+    state.removed.edges.push(id);
+  }
+}
+
+/**
+ * The id for a new item, now taken: `wanted` when free, else a generated one. A canvas that
+ * already held duplicate ids may free an id still in use; the final validation catches that.
+ */
 function freshId(state: PatchState, wanted: string | undefined): string {
-  const taken = new Set([...state.nodes, ...state.edges].flatMap(idsOf));
-  if (wanted === undefined) return state.newId(taken);
-  if (!taken.has(wanted)) return wanted;
-  throw canvasInvalid(state.path, [{ code: 'duplicate_id', kind: 'canvas', id: wanted, field: 'id', message: `the id "${wanted}" is already used by another node or edge` }]);
+  if (wanted !== undefined && state.taken.has(wanted)) {
+    throw canvasInvalid(state.path, [{ code: 'duplicate_id', kind: 'canvas', id: wanted, field: 'id', message: `the id "${wanted}" is already used by another node or edge` }]);
+  }
+  const id = wanted ?? state.newId(state.taken);
+  state.taken.add(id);
+  return id;
 }
 
 /**

@@ -101,12 +101,17 @@ function defaultArrayGlue(newline: string, indent: string): Glue {
   return { open: newline + indent + indent, separator: `,${newline}${indent}${indent}`, close: newline + indent };
 }
 
-/** The style of the first node (else edge) that has members; Obsidian's when there is none. */
+/**
+ * The style of the first node (else edge, else other top-level object such as `metadata`) that
+ * has members; Obsidian's when there is none.
+ */
 function elementStyle(text: string, members: JsonMemberSpan[]): ElementStyle {
-  const elements = ['nodes', 'edges'].flatMap((key) => {
+  const arrays = ['nodes', 'edges'].flatMap((key) => {
     const array = findMember(members, key)?.value;
     return array?.kind === 'array' ? array.items : [];
   });
+  const others = members.filter((member) => member.key !== 'nodes' && member.key !== 'edges').map((member) => member.value);
+  const elements = [...arrays, ...others];
   const sample = elements.find((item): item is JsonSpan & { kind: 'object' } => item.kind === 'object' && item.members.length > 0);
   const [first, second] = sample?.members ?? [];
   if (sample === undefined || first === undefined) return OBSIDIAN_LAYOUT.element;

@@ -58,7 +58,8 @@ export class CanvasLinkIndex {
   private listCanvases(): string[] {
     if (this.canvases !== null) return this.canvases;
     const canvases = this.host.listFiles().map((file) => file.path).filter((path) => extensionOf(path) === 'canvas').sort(compareCodeUnits);
-    for (const path of this.cache.keys()) if (!canvases.includes(path)) this.cache.delete(path);
+    const listed = new Set(canvases);
+    for (const path of this.cache.keys()) if (!listed.has(path)) this.cache.delete(path);
     return (this.canvases = canvases);
   }
 

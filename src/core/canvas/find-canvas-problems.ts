@@ -1,8 +1,8 @@
 import { BACKGROUND_STYLES, EDGE_ENDS, EDGE_SIDES, NODE_TYPES, isJsonObject, type CanvasNodeType, type JsonObject, type JsonValue } from './canvas-document';
 import type { CanvasProblem } from './canvas-problem';
 
-/** What a field must hold: a string, a non-empty string, a finite number, a `#subpath`, or one of a list. */
-type FieldCheck = 'string' | 'non_empty' | 'number' | 'subpath' | readonly string[];
+/** What a field must hold: a string, a non-empty string, a finite number, a size (above 0), a `#subpath`, a color, or one of a list. */
+type FieldCheck = 'string' | 'non_empty' | 'number' | 'size' | 'subpath' | 'color' | readonly string[];
 
 interface FieldRule {
   field: string;
@@ -20,8 +20,15 @@ interface Place {
 const required = (field: string, check: FieldCheck): FieldRule => ({ field, required: true, check });
 const optional = (field: string, check: FieldCheck): FieldRule => ({ field, required: false, check });
 
-// JSON Canvas 1.0 "Generic node": x, y, width and height are required, color optional.
-const NODE_FIELDS: FieldRule[] = [required('x', 'number'), required('y', 'number'), required('width', 'number'), required('height', 'number'), optional('color', 'string')];
+// JSON Canvas 1.0 "Generic node": x, y, width and height are required, color optional. The spec
+// says integer pixels and Obsidian writes whole numbers, but Obsidian reads fractions and other
+// tools write them, so any finite number is accepted rather than blocking every edit of such a
+// file. A width or height of zero or less is refused: Obsidian can neither draw nor grab the card.
+const NODE_FIELDS: FieldRule[] = [required('x', 'number'), required('y', 'number'), required('width', 'size'), required('height', 'size'), optional('color', 'color')];
+
+// JSON Canvas 1.0 and Obsidian's canvas.d.ts: a preset "1" (red) to "6" (purple), or a hex color
+// "#RRGGBB" (Obsidian's color picker writes lowercase; either case is read).
+const CANVAS_COLOR = /^(?:[1-6]|#[0-9a-fA-F]{6})$/;
 
 const TYPE_FIELDS: Record<CanvasNodeType, FieldRule[]> = {
   text: [required('text', 'string')],
@@ -35,16 +42,17 @@ const EDGE_FIELDS: FieldRule[] = [
   optional('toSide', EDGE_SIDES),
   optional('fromEnd', EDGE_ENDS),
   optional('toEnd', EDGE_ENDS),
-  optional('color', 'string'),
+  optional('color', 'color'),
   optional('label', 'string'),
 ];
 
 /**
  * Checks a parsed canvas against JSON Canvas 1.0: `nodes` and `edges` are arrays of objects;
  * every node and edge has a unique id (a node and an edge may not share one either); nodes have
- * a known type, numeric geometry and their type's fields; edges join nodes that exist and use
- * valid sides and ends. Keys the spec does not name are allowed. Returns every problem found, in
- * document order; none means valid.
+ * a known type, numeric geometry with sizes above 0 and their type's fields; edges join nodes
+ * that exist and use valid sides and ends; colors are a preset ("1"–"6") or "#RRGGBB". Keys the
+ * spec does not name are allowed. Returns every problem found, in document order; none means
+ * valid.
  */
 export function findCanvasProblems(root: JsonObject): CanvasProblem[] {
   const problems: CanvasProblem[] = [];
@@ -106,15 +114,29 @@ function fieldProblems(object: JsonObject, rules: readonly FieldRule[], place: P
 function valueProblem(value: JsonValue, rule: FieldRule, place: Place): CanvasProblem[] {
   const { check, field } = rule;
   if (typeof check !== 'string') return typeof value === 'string' && check.includes(value) ? [] : [problem('invalid_value', place, field, `"${field}" is ${JSON.stringify(value)}; expected ${describeCheck(check)}`)];
-  if (check === 'number') return typeof value === 'number' && Number.isFinite(value) ? [] : [problem('wrong_type', place, field, `"${field}" must be a number`)];
+  if (check === 'number' || check === 'size') return numberProblem(value, rule, place);
   if (typeof value !== 'string') return [problem('wrong_type', place, field, `"${field}" must be a string`)];
+  if (check === 'color' && !CANVAS_COLOR.test(value)) return [problem('invalid_value', place, field, `"${field}" is ${JSON.stringify(value)}; expected ${describeCheck(check)}`)];
   if (check === 'non_empty' && value === '') return [problem('invalid_value', place, field, `"${field}" must not be empty`)];
   // Spec: a file node's subpath "always starts with a #".
   if (check === 'subpath' && !value.startsWith('#')) return [problem('invalid_value', place, field, `"${field}" must start with "#" (as in "#Heading" or "#^block")`)];
   return [];
 }
 
-const CHECK_NAMES: Record<Extract<FieldCheck, string>, string> = { string: 'a string', non_empty: 'a non-empty string', number: 'a number', subpath: 'a string starting with "#"' };
+function numberProblem(value: JsonValue, { check, field }: FieldRule, place: Place): CanvasProblem[] {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return [problem('wrong_type', place, field, `"${field}" must be a number`)];
+  if (check === 'size' && value <= 0) return [problem('invalid_value', place, field, `"${field}" is ${value}; a ${field} must be greater than 0`)];
+  return [];
+}
+
+const CHECK_NAMES: Record<Extract<FieldCheck, string>, string> = {
+  string: 'a string',
+  non_empty: 'a non-empty string',
+  number: 'a number',
+  size: 'a number greater than 0',
+  subpath: 'a string starting with "#"',
+  color: 'a preset color "1" to "6" or a hex color "#RRGGBB"',
+};
 
 function describeCheck(check: FieldCheck): string {
   return typeof check === 'string' ? CHECK_NAMES[check] : `one of ${check.join(', ')}`;

@@ -6,21 +6,21 @@ import { findMember, type JsonSpan } from './locate-json-spans';
 import { parseCanvasText } from './parse-canvas';
 
 /**
- * One reference a canvas makes to another file: a file node (its `file` is a vault path) or a
- * link or embed inside a text node's markdown (a linkpath, resolved from the canvas like a
- * note's link).
+ * One reference a canvas makes to another file: a file node (its `file` is a vault path), a group
+ * node's background image (its `background` is a vault path too), or a link or embed inside a
+ * text node's markdown (a linkpath, resolved from the canvas like a note's link).
  */
 export interface CanvasReference {
   /** The id of the node holding it. */
   nodeId: string;
-  /** `file`: `target` is an exact vault path; `text`: `target` is a linkpath to resolve. */
+  /** `file`: `target` is an exact vault path (a file node's file or a group's background); `text`: `target` is a linkpath to resolve. */
   via: 'file' | 'text';
   target: string;
-  /** File nodes show the file embedded; text-node references keep their own kind. */
+  /** File nodes and backgrounds show the file embedded; text-node references keep their own kind. */
   kind: 'link' | 'embed';
-  /** As written: the file path with its subpath, or the link's source text. */
+  /** As written: the file path with its subpath, the background path, or the link's source text. */
   original: string;
-  /** 0-based line of the `file` or `text` value in the canvas file. */
+  /** 0-based line of the `file`, `background` or `text` value in the canvas file. */
   line: number;
 }
 
@@ -41,18 +41,23 @@ export function listCanvasReferences(text: string): CanvasReference[] {
   });
 }
 
+// The member of each node type that refers to another file (canvas.d.ts: a group's background "stores the path to the image file in the vault").
+const REFERRING_FIELDS: ReadonlyMap<unknown, 'file' | 'background' | 'text'> = new Map([
+  ['file', 'file'],
+  ['group', 'background'],
+  ['text', 'text'],
+] as const);
+
 function nodeReferences(node: JsonValue, span: JsonSpan, lineOf: (offset: number) => number): CanvasReference[] {
   if (!isJsonObject(node) || span.kind !== 'object' || typeof node.id !== 'string') return [];
-  const field = node.type === 'file' ? 'file' : node.type === 'text' ? 'text' : null;
-  const value = field === null ? undefined : node[field];
-  const valueSpan = field === null ? undefined : findMember(span.members, field)?.value;
-  if (typeof value !== 'string' || valueSpan === undefined) return [];
+  const field = REFERRING_FIELDS.get(node.type);
+  const value = field === undefined ? undefined : node[field];
+  const valueSpan = field === undefined ? undefined : findMember(span.members, field)?.value;
+  if (typeof value !== 'string' || valueSpan === undefined || value === '') return [];
   const line = lineOf(valueSpan.start);
-  if (field === 'file') {
-    const subpath = typeof node.subpath === 'string' ? node.subpath : '';
-    return value === '' ? [] : [{ nodeId: node.id, via: 'file', target: value, kind: 'embed', original: value + subpath, line }];
-  }
-  return textReferences(node.id, value, line);
+  if (field === 'text') return textReferences(node.id, value, line);
+  const subpath = field === 'file' && typeof node.subpath === 'string' ? node.subpath : '';
+  return [{ nodeId: node.id, via: 'file', target: value, kind: 'embed', original: value + subpath, line }];
 }
 
 function textReferences(nodeId: string, markdown: string, line: number): CanvasReference[] {

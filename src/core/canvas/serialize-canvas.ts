@@ -50,7 +50,7 @@ function memberValue(source: Source, key: string, value: JsonValue): string {
   if ((key === 'nodes' || key === 'edges') && Array.isArray(value)) return elements(source, value, layout[key], original);
   const originalText = original === undefined ? null : text.slice(original.start, original.end);
   if (originalText !== null && sameJson(JSON.parse(originalText), value)) return originalText;
-  return layout.newline === '' ? JSON.stringify(value) : indentLines(JSON.stringify(value, null, layout.indent), layout.newline + layout.indent);
+  return styledJson(layout, value, 1);
 }
 
 /** A `nodes` or `edges` array: each element that was already there, unchanged, keeps its bytes. */
@@ -68,15 +68,27 @@ function reusableTexts(text: string, original: JsonSpan | undefined): Map<string
   for (const item of original.items) {
     const itemText = text.slice(item.start, item.end);
     const key = JSON.stringify(JSON.parse(itemText));
-    reusable.set(key, [...(reusable.get(key) ?? []), itemText]);
+    const texts = reusable.get(key);
+    if (texts === undefined) reusable.set(key, [itemText]);
+    else texts.push(itemText);
   }
   return reusable;
 }
 
-/** A new or changed node or edge, written in the file's element style. */
+/** A new or changed node or edge (two levels deep), written in the file's element style. */
 function element(layout: CanvasLayout, value: JsonValue): string {
+  return styledJson(layout, value, 2);
+}
+
+/**
+ * A new or changed value `depth` levels below the root, in the file's element style: on one line
+ * with its spacing (Obsidian's compact JSON), or one member per line with its indentation and
+ * colon (`JSON.stringify(data, null, indent)` style). Extra top-level values follow the same style,
+ * so a changed `metadata` in an Obsidian file stays compact.
+ */
+function styledJson(layout: CanvasLayout, value: JsonValue, depth: number): string {
   const { element: style, indent, newline } = layout;
-  if (style.multiline && newline !== '') return indentLines(JSON.stringify(value, null, indent), newline + indent + indent);
+  if (style.multiline && newline !== '') return multilineJson(value, style.colon, indent, newline + indent.repeat(depth));
   return inlineJson(value, style);
 }
 
@@ -87,7 +99,12 @@ function inlineJson(value: JsonValue, style: ElementStyle): string {
   return `{${Object.entries(value).map(([key, member]) => JSON.stringify(key) + style.colon + inlineJson(member, style)).join(style.comma)}}`;
 }
 
-/** Re-indents the line breaks of a `JSON.stringify` result to start with `lineStart`. */
-function indentLines(json: string, lineStart: string): string {
-  return json.replace(/\n/g, lineStart);
+/** JSON with one member or item per line, each line starting with `lineStart` plus one `indent` per level; empty containers stay `{}` and `[]`. */
+function multilineJson(value: JsonValue, colon: string, indent: string, lineStart: string): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const inner = lineStart + indent;
+  const [open, close, parts] = Array.isArray(value)
+    ? ['[', ']', value.map((item) => multilineJson(item, colon, indent, inner))]
+    : ['{', '}', Object.entries(value).map(([key, member]) => JSON.stringify(key) + colon + multilineJson(member, colon, indent, inner))];
+  return parts.length === 0 ? open + close : `${open}${inner}${parts.join(`,${inner}`)}${lineStart}${close}`;
 }

@@ -11,6 +11,9 @@ import { DESTRUCTIVE, defineOperation } from '../operation';
 import { etagField, ifMatchField } from '../schemas';
 import { canvasChangesSchema, canvasDocumentSchema, canvasPathField } from './canvas-schemas';
 
+// One call runs inside the host's atomic write of the file, so its size is bounded.
+const MAX_OPS = 1000;
+
 /** `canvas_patch`: structured node and edge edits applied atomically, all or nothing. */
 export const canvasPatch = defineOperation({
   name: 'canvas_patch',
@@ -18,7 +21,7 @@ export const canvasPatch = defineOperation({
   description: 'Apply one or more structured edits to a JSON Canvas (.canvas): add_node, update_node, remove_node (its edges go with it), add_edge, update_edge, remove_edge. New items get Obsidian-style ids unless you give one (give one to connect a new node in the same call). Ops apply in order, all or nothing; the result must be a valid canvas (else canvas_invalid naming the ids at fault), an unknown id fails with canvas_id_not_found. Only the nodes and edges you touch change in the file. Returns the updated canvas, its new etag and the ids added and removed.',
   input: z.object({
     path: canvasPathField,
-    ops: z.array(canvasPatchOpSchema).min(1).describe('Canvas operations, applied in order.'),
+    ops: z.array(canvasPatchOpSchema).min(1).max(MAX_OPS).describe('Canvas operations, applied in order; at most 1,000 per call (split bigger edits, or use canvas_write).'),
     if_match: ifMatchField,
   }),
   output: z.object({

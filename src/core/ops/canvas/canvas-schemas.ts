@@ -2,17 +2,17 @@ import { z } from 'zod';
 
 /** Schema pieces shared by the canvas operations, each described for the model. */
 
-export const canvasPathField = z.string().min(1).describe("Vault-relative posix path of the canvas, e.g. 'Boards/Plan.canvas'. '.canvas' is added when missing.");
+export const canvasPathField = z.string().min(1).describe("Vault-relative posix path of the canvas, e.g. 'Boards/Plan.canvas'. '.canvas' is added to a name without extension; any other extension is refused.");
 
 const nodeSchema = z
   .record(z.string(), z.unknown())
   .describe(
-    'A node: id (unique string; Obsidian uses 16 lowercase hex characters), type ("text", "file", "link" or "group"), x, y, width, height (pixels), color? ("1"–"6" or "#RRGGBB"); text nodes add text (markdown); file nodes add file (vault path with extension) and subpath? ("#Heading", "#^block"); link nodes add url; group nodes add label?, background? (image path) and backgroundStyle? ("cover", "ratio", "repeat"). Other keys are kept as they are.',
+    'A node: id (unique string; Obsidian uses 16 lowercase hex characters), type ("text", "file", "link" or "group"), x, y, width, height (pixels; Obsidian writes whole numbers; width and height above 0), color? ("1"–"6" or "#RRGGBB"); text nodes add text (markdown); file nodes add file (vault path with extension) and subpath? ("#Heading", "#^block"); link nodes add url; group nodes add label?, background? (image path) and backgroundStyle? ("cover", "ratio", "repeat"). Other keys are kept as they are.',
   );
 
 const edgeSchema = z
   .record(z.string(), z.unknown())
-  .describe('An edge: id (unique among nodes and edges), fromNode and toNode (node ids), fromSide?/toSide? ("top", "right", "bottom", "left"), fromEnd?/toEnd? ("none", "arrow"; Obsidian draws an arrow at the end by default), color?, label?. Other keys are kept as they are.');
+  .describe('An edge: id (unique among nodes and edges), fromNode and toNode (node ids), fromSide?/toSide? ("top", "right", "bottom", "left"), fromEnd?/toEnd? ("none", "arrow"; Obsidian draws an arrow at the end by default), color? ("1"–"6" or "#RRGGBB"), label?. Other keys are kept as they are.');
 
 /** A JSON Canvas 1.0 document as operations return it: both arrays present, extra top-level keys kept. */
 export const canvasDocumentSchema = z.looseObject({
