@@ -92,7 +92,11 @@ async function backupsOf(file: string): Promise<string[]> {
   return names.filter((name) => name.startsWith(`${file.split('/').pop() ?? ''}.indx-backup-`)).map((name) => join(dirname(file), name));
 }
 
-const EXPECTED_ENTRY = (vault: string) => ({ command: 'npx', args: ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', '--vault', vault], env: { INDX_TOKEN: TOKEN } });
+/** User scope embeds the token; project scope (a file usually committed) names the token file instead. */
+const EXPECTED_ENTRY = (vault: string, scope: Case['scope']) =>
+  scope === 'user'
+    ? { command: 'npx', args: ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', '--vault', vault], env: { INDX_TOKEN: TOKEN } }
+    : { command: 'npx', args: ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', '--vault', vault, '--token-file', join(home, 'token.txt')] };
 
 describe.each(CASES)('$target ($scope): $file', (testCase) => {
   const targetArgs = ['-t', testCase.target, '-s', testCase.scope];
@@ -101,17 +105,23 @@ describe.each(CASES)('$target ($scope): $file', (testCase) => {
     const file = pathOf(testCase);
     await fs.mkdir(dirname(file), { recursive: true });
     await fs.writeFile(file, existingText(testCase));
+    const modeBefore = (await fs.stat(file)).mode & 0o777;
     const vault = join(home, 'My Vault');
     const result = await indxMcp(['install', ...targetArgs, '--vault', vault, '--token-file', join(home, 'token.txt'), '--json']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).not.toContain(TOKEN);
     const backups = await backupsOf(file);
-    expect(JSON.parse(result.stdout)).toMatchObject({ target: testCase.target, scope: testCase.scope, path: file, action: 'added', dry_run: false, backup: backups[0], token: true, entry: { env: { INDX_TOKEN: '<set>' } } });
+    const printedEntry = testCase.scope === 'user' ? { env: { INDX_TOKEN: '<set>' } } : EXPECTED_ENTRY(vault, 'project');
+    expect(JSON.parse(result.stdout)).toMatchObject({ target: testCase.target, scope: testCase.scope, path: file, action: 'added', dry_run: false, backup: backups[0], token: true, entry: printedEntry });
     expect(backups).toHaveLength(1);
     expect(await fs.readFile(backups[0] ?? '', 'utf8')).toBe(existingText(testCase));
     const written = await fs.readFile(file, 'utf8');
     const config = parseConfig(testCase, written);
-    expect(serversOf(testCase, config)).toEqual({ other: OTHER_SERVER, indx: EXPECTED_ENTRY(vault) });
+    expect(serversOf(testCase, config)).toEqual({ other: OTHER_SERVER, indx: EXPECTED_ENTRY(vault, testCase.scope) });
+    // A file that now holds the token is made private; one that holds none keeps its mode. Backups are always private.
+    if (testCase.scope === 'project') expect(written).not.toContain(TOKEN);
+    expect((await fs.stat(file)).mode & 0o777).toBe(testCase.scope === 'user' ? 0o600 : modeBefore);
+    expect((await fs.stat(backups[0] ?? '')).mode & 0o777).toBe(0o600);
     const before = parseConfig(testCase, existingText(testCase));
     expect({ ...config, [testCase.format === 'toml' ? 'mcp_servers' : 'mcpServers']: null }).toEqual({ ...before, [testCase.format === 'toml' ? 'mcp_servers' : 'mcpServers']: null });
     // Codex: the edit is made in the text, so the user's comments stay.

@@ -5,12 +5,13 @@ import type { Operation } from '../../../../src/core/ops/operation';
 import { ALL_OPERATIONS } from '../../../../src/core/ops/all-operations';
 import { locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
-import { readDiscoveries } from '../../../../src/server/discovery/discovery-file';
+import { scanDiscoveries } from '../../../../src/server/discovery/discovery-file';
 import { deriveRoutes, type RestRoute } from '../../../../src/server/rest/rest-route';
 import { locateServer, type ServerTarget } from '../connect/locate-server';
 import { openVault } from '../open-vault';
 import { reportError, USAGE_EXIT_CODE } from '../report-error';
 import { callRest } from '../rest/call-rest';
+import { DEFAULT_TIMEOUT_MS } from '../rest/send-http-request';
 import { CommandFailure } from '../rest/command-failure';
 import { describeCommand, describeExitCodes } from '../rest/command-help';
 import { describeCommandInput, readCommandInput, type CommandInput } from '../rest/command-input';
@@ -18,7 +19,10 @@ import { formatOutput, type OutputFormat } from '../rest/format-output';
 import { listFieldOf } from '../rest/list-field';
 
 /** Input fields that would collide with a command's own options; they become `--input-<name>`. */
-const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'input', 'summary', 'ndjson', 'idempotency_key', 'help']);
+const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'ndjson', 'idempotency_key', 'help']);
+
+/** The longest delay a Node timer holds. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Methods that never change the vault: no `--idempotency-key` for them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -28,6 +32,8 @@ interface CommandOptions {
   url?: string;
   vault?: string;
   tokenFile?: string;
+  /** `--timeout`: seconds the server may stay silent. */
+  timeout?: string;
   summary?: boolean;
   ndjson?: boolean;
   idempotencyKey?: string;
@@ -80,6 +86,7 @@ function addOperationCommand(parent: Command, name: string, plan: CommandPlan): 
     .option('--url <url>', 'base URL of a running indx server (env INDX_URL)')
     .option('--vault <dir>', 'vault folder: finds the server serving it, else runs in-process (env INDX_VAULT)')
     .option('--token-file <file>', 'file whose first line is the bearer token (env INDX_TOKEN)')
+    .option('--timeout <seconds>', `seconds a running server may stay silent before the command fails with exit 6 (default ${DEFAULT_TIMEOUT_MS / 1000})`)
     .option('--input <json>', 'the whole input as a JSON object (options win over it)')
     .option('--summary', 'print the one-line summary instead of JSON');
   if (listField !== null) command.option('--ndjson', `print one JSON line per item of "${listField}", then one line with the other fields`);
@@ -114,11 +121,21 @@ function formatOf(plan: CommandPlan, options: CommandOptions): OutputFormat {
 
 /** On the located server when one runs; else in-process on `--vault` / INDX_VAULT; else `server_unavailable`. */
 async function execute(plan: CommandPlan, input: Record<string, unknown>, options: CommandOptions): Promise<Record<string, unknown>> {
+  const timeoutMs = readTimeout(options.timeout);
   const target = await findServer(options);
-  if (target !== null) return callRest(target, plan.operation, input, { idempotencyKey: options.idempotencyKey, routes: plan.routes });
+  if (target !== null) return callRest(target, plan.operation, input, { idempotencyKey: options.idempotencyKey, routes: plan.routes, timeoutMs });
   const vault = options.vault ?? process.env.INDX_VAULT;
   if (vault !== undefined && vault !== '') return runInProcess(plan.operation, vault, input, options.idempotencyKey);
   throw await noServer();
+}
+
+/** `--timeout SECONDS` in milliseconds (undefined: the default); not a positive number is `invalid_input`. */
+function readTimeout(seconds: string | undefined): number | undefined {
+  if (seconds === undefined) return undefined;
+  const value = Number(seconds);
+  // Platform limit: Node timers hold at most 2^31-1 ms (about 24 days).
+  if (seconds.trim() !== '' && Number.isFinite(value) && value > 0) return Math.min(Math.ceil(value * 1000), MAX_TIMER_MS);
+  throw new CommandFailure('invalid_input', `--timeout takes a positive number of seconds, e.g. --timeout 120; got "${seconds}".`, { timeout: seconds });
 }
 
 async function findServer(options: CommandOptions): Promise<ServerTarget | null> {
@@ -131,14 +148,16 @@ async function findServer(options: CommandOptions): Promise<ServerTarget | null>
   }
 }
 
+/** Why no server was chosen: several run, or none was found (with the records that were not trusted, and why). */
 async function noServer(): Promise<CommandFailure> {
-  const running = await readDiscoveries();
-  if (running.length > 1) {
-    const vaults = running.map((record) => record.vault_path);
-    return new CommandFailure('server_unavailable', `${running.length} indx servers are running (${vaults.join(', ')}); pass --vault DIR or --url URL to choose one.`, { vaults });
+  const { records, ignored } = await scanDiscoveries();
+  if (records.length > 1) {
+    const vaults = records.map((record) => record.vault_path);
+    return new CommandFailure('server_unavailable', `${records.length} indx servers are running (${vaults.join(', ')}); pass --vault DIR or --url URL to choose one.`, { vaults });
   }
   const message = 'No running indx server was found and no --vault was given. Start one with "indx serve --vault DIR --new-token cli" (or open the vault in Obsidian with indx enabled) and set INDX_TOKEN, pass --url URL, or pass --vault DIR to run in-process.';
-  return new CommandFailure('server_unavailable', message, {});
+  if (ignored.length === 0) return new CommandFailure('server_unavailable', message, {});
+  return new CommandFailure('server_unavailable', `${message} Discovery records were passed over: ${ignored.join(' ')}`, { ignored });
 }
 
 /** Runs the operation on the vault folder in this process, holding the write lock for writes. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { findDiscovery, type DiscoveryRecord } from '../../../../src/server/discovery/discovery-file';
+import { discoveryFolder, findDiscovery, scanDiscoveries, type DiscoveryRecord } from '../../../../src/server/discovery/discovery-file';
 
 /** How a client command names the server it talks to. */
 export interface ServerChoice {
@@ -21,16 +21,27 @@ export interface ServerTarget {
 
 /**
  * Finds the server a command should talk to: `--url` / `INDX_URL`, else the discovery record of
- * `--vault` / `INDX_VAULT`, else the only live record. Null when none is running (the caller
- * may then serve the vault in-process). The token comes from `--token-file`, else `INDX_TOKEN`.
+ * `--vault` / `INDX_VAULT`, else the only live record, read from `folder` (default
+ * `$INDX_HOME/instances` of `environment`). Only trusted records count (see `scanDiscoveries`).
+ * Null when none is running (the caller may then serve the vault in-process). The token comes
+ * from `--token-file`, else `INDX_TOKEN`.
  */
-export async function locateServer(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, discoveryFolder?: string): Promise<ServerTarget | null> {
+export async function locateServer(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, folder: string = discoveryFolder(environment)): Promise<ServerTarget | null> {
   const token = await readToken(choice, environment);
   const url = choice.url ?? environment.INDX_URL;
   if (url !== undefined && url !== '') return { url: url.replace(/\/+$/, ''), token, record: null };
-  const vault = choice.vault ?? environment.INDX_VAULT;
-  const record = await findDiscovery(vault === undefined || vault === '' ? undefined : resolve(vault), discoveryFolder);
+  const record = await findDiscovery(chosenVault(choice, environment), folder);
   return record === null ? null : { url: record.url, token, record };
+}
+
+/**
+ * Why {@link locateServer} passed over discovery records for `choice`: one sentence per folder
+ * or record it did not trust (see `scanDiscoveries`); empty when `--url` / `INDX_URL` is given.
+ */
+export async function explainIgnoredDiscoveries(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, folder: string = discoveryFolder(environment)): Promise<string[]> {
+  const url = choice.url ?? environment.INDX_URL;
+  if (url !== undefined && url !== '') return [];
+  return (await scanDiscoveries(folder, chosenVault(choice, environment))).ignored;
 }
 
 /** The bearer token: the first line of `--token-file`, else `INDX_TOKEN`; null when neither is set. */
@@ -43,4 +54,9 @@ export async function readToken(choice: Pick<ServerChoice, 'tokenFile'>, environ
   }
   const token = environment.INDX_TOKEN?.trim();
   return token === undefined || token === '' ? null : token;
+}
+
+function chosenVault(choice: ServerChoice, environment: NodeJS.ProcessEnv): string | undefined {
+  const vault = choice.vault ?? environment.INDX_VAULT;
+  return vault === undefined || vault === '' ? undefined : resolve(vault);
 }

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { IndxError } from '../../../../src/core/errors';
-import { locateServer, type ServerChoice } from '../connect/locate-server';
+import { explainIgnoredDiscoveries, locateServer, type ServerChoice } from '../connect/locate-server';
 import { serveVaultOverStdio } from './headless-stdio';
 import { StdioRelay } from './relay/stdio-relay';
 
@@ -21,6 +21,7 @@ export async function serveMcpStdio(options: ServeStdioOptions, environment: Nod
   const choice: ServerChoice = { url: options.url, vault: options.vault, tokenFile: options.tokenFile };
   const target = await locateServer(choice, environment);
   const vault = options.vault ?? nonEmpty(environment.INDX_VAULT);
+  if (target === null) for (const reason of await explainIgnoredDiscoveries(choice, environment)) log(reason);
   if (target === null && vault !== undefined) {
     log(`no indx server is running for "${vault}"; serving it from this process`);
     await serveVaultOverStdio({ vault });

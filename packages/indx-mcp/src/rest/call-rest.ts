@@ -13,6 +13,8 @@ export interface RestCallOptions {
   /** Every route the server may have (default: the operation's own). */
   routes?: readonly RestRoute[];
   send?: SendHttpRequest;
+  /** How long the server may stay silent (default: the sender's, 30 s). */
+  timeoutMs?: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export async function callRest(target: ServerTarget, operation: Operation, input
   const { if_match: ifMatch, ...fields } = input;
   const request = toRestRequest(operation, fields, options.routes);
   const headers = requestHeaders(target, ifMatch, options.idempotencyKey, request.body !== undefined);
-  const reply = await (options.send ?? sendHttpRequest)(target.url, { method: request.method, target: request.target, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
+  const reply = await (options.send ?? sendHttpRequest)(target.url, { method: request.method, target: request.target, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), timeoutMs: options.timeoutMs });
   try {
     return readReply(request.route, fields, reply);
   } catch (error: unknown) {

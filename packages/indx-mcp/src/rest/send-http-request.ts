@@ -9,7 +9,12 @@ export interface HttpExchange {
   target: string;
   headers: Record<string, string>;
   body?: string;
+  /** How long the server may stay silent before the request fails (default {@link DEFAULT_TIMEOUT_MS}). */
+  timeoutMs?: number;
 }
+
+/** How long a server that accepted the connection may stay silent before the CLI gives up: 30 s. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The status, headers and text of a response. */
 export interface HttpReply {
@@ -23,17 +28,25 @@ export type SendHttpRequest = (baseUrl: string, exchange: HttpExchange) => Promi
 
 /**
  * Sends `exchange` to the server at `baseUrl` with Node's own client, the request target sent
- * byte for byte. A server that cannot be reached fails with `server_unavailable`.
+ * byte for byte. A server that cannot be reached fails with `server_unavailable`; so does one
+ * that stays silent for `exchange.timeoutMs` (the connection is then closed), so a server that
+ * accepts but never answers cannot hang the CLI.
  */
 export const sendHttpRequest: SendHttpRequest = (baseUrl, exchange) => {
   const url = parseBaseUrl(baseUrl);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const timeoutMs = exchange.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const outgoing = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, method: exchange.method, path: `${url.pathname.replace(/\/+$/, '')}${exchange.target}`, headers: exchange.headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
       response.on('error', reject);
+    });
+    outgoing.setTimeout(timeoutMs, () => {
+      // The first settlement wins: the failure below is what the caller sees, not the abort that follows.
+      reject(silent(baseUrl, exchange.method, timeoutMs));
+      outgoing.destroy();
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => reject(unreachable(baseUrl, error)));
     outgoing.end(exchange.body);
@@ -51,4 +64,11 @@ function parseBaseUrl(baseUrl: string): URL {
 function unreachable(baseUrl: string, error: NodeJS.ErrnoException): CommandFailure {
   const message = `No indx server answered at ${baseUrl} (${error.code ?? error.message}). Start one with "indx serve --vault DIR" or open the vault in Obsidian with indx enabled; or pass --vault DIR without --url to run in-process.`;
   return new CommandFailure('server_unavailable', message, { url: baseUrl, cause: error.code ?? null }, { cause: error });
+}
+
+function silent(baseUrl: string, method: string, timeoutMs: number): CommandFailure {
+  const seconds = timeoutMs / 1000;
+  const write = method === 'GET' || method === 'HEAD' ? '' : ' The request may or may not have been carried out: check before repeating it (one sent with --idempotency-key may be repeated with the same key).';
+  const message = `The indx server at ${baseUrl} accepted the connection but did not answer within ${seconds} s.${write} If it is busy, wait longer with --timeout SECONDS; if it hangs, restart it (reload the plugin, or stop and start "indx serve").`;
+  return new CommandFailure('server_unavailable', message, { url: baseUrl, timeout_ms: timeoutMs });
 }

@@ -1,18 +1,24 @@
 import type { InstallationStatus } from './installation-status';
 
-/** The text `indx mcp status` prints: one block per client configuration, then a count. */
+const TOKEN_SOURCES: Record<NonNullable<InstallationStatus['token_source']>, string> = {
+  env: 'set (INDX_TOKEN in the entry\'s env)',
+  header: 'set (Authorization header)',
+  token_file: 'read from the file named by --token-file',
+};
+
+/** The text `indx mcp status` prints: one block per client configuration, then a count. Never a secret. */
 export function describeStatus(rows: readonly InstallationStatus[]): string {
   const blocks = rows.map((row) => {
     const heading = `${row.configured ? '✓' : '✗'} ${row.label} (${row.scope}): ${row.configured ? 'configured' : row.problem === null ? 'not configured' : 'unreadable'}`;
-    const entry = row.entry as { command?: unknown; args?: unknown } | null;
-    const details = [
-      ...(row.configured && entry !== null ? [`    Command: ${[entry.command, ...(Array.isArray(entry.args) ? (entry.args as unknown[]) : [])].map(String).join(' ')}`] : []),
-      ...(row.configured ? [`    Token:   ${row.has_token ? 'set (INDX_TOKEN)' : 'none: the running server will refuse the client'}`] : []),
-      ...(row.problem === null ? [] : [`    Problem: ${row.problem}`]),
-      `    Config:  ${row.path}${row.exists ? '' : ' (no file)'}`,
-    ];
-    return [heading, ...details].join('\n');
+    return [heading, ...(row.configured ? describeEntry(row) : []), ...(row.problem === null ? [] : [`    Problem: ${row.problem}`]), `    Config:  ${row.path}${row.exists ? '' : ' (no file)'}`].join('\n');
   });
   const configured = rows.filter((row) => row.configured).length;
   return ['MCP server status', '─'.repeat(50), '', ...blocks, '', `${configured}/${rows.length} client configurations have indx`, ''].join('\n');
+}
+
+function describeEntry(row: InstallationStatus): string[] {
+  const token = `    Token:   ${row.token_source === null ? 'none: the running server will refuse the client' : TOKEN_SOURCES[row.token_source]}`;
+  if (row.transport === 'stdio') return [`    Command: ${row.command ?? ''}`, token];
+  if (row.transport === 'http') return [`    URL:     ${row.url ?? ''} (HTTP)`, ...(row.header_names.length === 0 ? [] : [`    Headers: ${row.header_names.join(', ')} (values hidden)`]), token];
+  return [`    Entry:   ${JSON.stringify(row.entry)} (neither a command nor a URL)`];
 }

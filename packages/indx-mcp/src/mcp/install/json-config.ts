@@ -29,10 +29,21 @@ function parseRoot(text: string, file: string): JsonObject {
   try {
     parsed = JSON.parse(text);
   } catch (error: unknown) {
-    throw new IndxError('invalid_input', `${file} is not valid JSON (${(error as Error).message}). Fix it by hand (or move it away), then retry.`, { path: file }, { cause: error });
+    throw new IndxError('invalid_input', `${file} is not valid JSON${whereJsonFailed(error, text)}. Fix it by hand (or move it away), then retry.`, { path: file }, { cause: error });
   }
   if (!isObject(parsed)) throw new IndxError('invalid_input', `${file} does not hold a JSON object. Fix it by hand (or move it away), then retry.`, { path: file });
   return parsed;
+}
+
+/**
+ * Where the parser stopped, as ` (line L, column C)`. Security: the parser's own message is not
+ * shown, because V8 quotes the text around the error, which may be a token.
+ */
+function whereJsonFailed(error: unknown, text: string): string {
+  const position = /at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (position === undefined) return '';
+  const before = text.slice(0, Number(position)).split('\n');
+  return ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
 }
 
 function withoutKey(object: JsonObject, key: string): JsonObject {

@@ -1,11 +1,14 @@
+import * as path from 'node:path';
 import { Option, type Command } from 'commander';
-import { readToken } from '../../connect/locate-server';
+import { IndxError, isIndxError } from '../../../../../src/core/errors';
 import { reportError } from '../../report-error';
+import { chooseCredential } from './choose-credential';
 import { CLIENT_TARGETS, locateConfig, TARGET_SCOPES, type ClientTarget, type ConfigScope, type LocationContext } from './client-targets';
 import { describeChange } from './describe-change';
 import { describeStatus } from './describe-status';
 import { installEntry } from './install-entry';
 import { readInstallationStatus } from './installation-status';
+import { redactSecrets } from './redact-secrets';
 import { buildServerEntry } from './server-entry';
 import { uninstallEntry } from './uninstall-entry';
 
@@ -32,7 +35,8 @@ interface StatusCliOptions {
  * `indx mcp install|uninstall|status`: puts the stdio MCP server (`npx -y indx-mcp mcp serve
  * --stdio`) into the configuration of Claude Desktop, Claude Code, Cursor or Codex, takes it out,
  * or shows where it is. HOME, APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR and CODEX_HOME are read
- * from the environment; project scope means the current folder.
+ * from the environment; project scope means the current folder. Security: no secret is ever
+ * printed (see `redactSecrets`), and project scope never writes one (see `chooseCredential`).
  */
 export function registerInstallCommands(mcp: Command): void {
   mcp
@@ -44,7 +48,7 @@ export function registerInstallCommands(mcp: Command): void {
     .option('--dry-run', 'show what would change; write nothing')
     .option('--json', 'print the result as JSON')
     .option('--vault <dir>', 'pass --vault DIR to the server: the vault to find, or to serve itself when no server runs')
-    .option('--token-file <file>', 'file holding the token to put in the entry (default: INDX_TOKEN)')
+    .option('--token-file <file>', 'file whose first line is the token: user scope copies the token into the entry (default: INDX_TOKEN); project scope names the file instead and never writes the token')
     .action((options: InstallCliOptions) => run(() => install(options)));
   mcp
     .command('uninstall')
@@ -64,11 +68,14 @@ export function registerInstallCommands(mcp: Command): void {
 }
 
 async function install(options: InstallCliOptions): Promise<void> {
-  const location = locateConfig(options.target, options.scope, currentContext());
-  const token = await readToken({ tokenFile: options.tokenFile });
-  const entry = buildServerEntry({ vault: options.vault, token });
+  const context = currentContext();
+  const location = locateConfig(options.target, options.scope, context);
+  const credential = await chooseCredential(options.scope, options.tokenFile, context.environment);
+  const entry = buildServerEntry({ vault: options.vault, ...credential });
   const change = await installEntry(location, entry, { force: options.force, dryRun: options.dryRun });
-  print(options.json === true ? json({ ...change, token: token !== null }) : describeChange(change, { tokenGiven: token !== null }));
+  const tokenGiven = credential.token !== undefined || credential.tokenFile !== undefined;
+  const tokenFileInProject = credential.tokenFile !== undefined && isInside(credential.tokenFile, context.cwd);
+  print(options.json === true ? json({ ...change, token: tokenGiven, token_file: credential.tokenFile ?? null }) : describeChange(change, { tokenGiven, tokenFile: credential.tokenFile, tokenFileInProject }));
 }
 
 async function uninstall(options: TargetOptions): Promise<void> {
@@ -104,8 +111,14 @@ function print(text: string): void {
   process.stdout.write(text);
 }
 
+/** Runs a command; a failure is reported with its details redacted (a conflict quotes the entry found). */
 async function run(action: () => Promise<void>): Promise<void> {
   await action().catch((error: unknown) => {
-    process.exitCode = reportError(error);
+    process.exitCode = reportError(isIndxError(error) ? new IndxError(error.code, error.message, redactSecrets(error.details) as Record<string, unknown>, { cause: error }) : error);
   });
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

@@ -11,15 +11,32 @@ export interface ServerEntry {
   env?: Record<string, string>;
 }
 
+/** What {@link buildServerEntry} puts in the entry; give at most one of `token` and `tokenFile`. */
+export interface ServerEntryOptions {
+  /** `--vault DIR` for the server (made absolute). */
+  vault?: string;
+  /** A token to embed as `env.INDX_TOKEN` (user scope only: the file is then private). */
+  token?: string | null;
+  /** A token file to name as `--token-file FILE` (made absolute): the entry holds no secret. */
+  tokenFile?: string;
+}
+
 /**
  * The entry that starts `indx mcp serve --stdio` through npx (so no global install is needed),
- * with `--vault DIR` (absolute) when given, and the token in `env.INDX_TOKEN` when one was given.
- * Security: a token is only ever copied from what the user supplied, never made up.
+ * with `--vault DIR` when given, and the token either embedded in `env.INDX_TOKEN` or read at
+ * start from `--token-file FILE`. Security: a token is only ever copied from what the user
+ * supplied, never made up.
  */
-export function buildServerEntry(options: { vault?: string; token?: string | null }): ServerEntry {
-  const args = ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', ...(options.vault === undefined ? [] : ['--vault', resolve(options.vault)])];
+export function buildServerEntry(options: ServerEntryOptions): ServerEntry {
+  const vault = options.vault === undefined ? [] : ['--vault', resolve(options.vault)];
+  const tokenFile = options.tokenFile === undefined ? [] : ['--token-file', resolve(options.tokenFile)];
   const token = options.token ?? null;
-  return { command: 'npx', args, ...(token === null ? {} : { env: { INDX_TOKEN: token } }) };
+  return { command: 'npx', args: ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', ...vault, ...tokenFile], ...(token === null ? {} : { env: { INDX_TOKEN: token } }) };
+}
+
+/** True when the entry carries a secret (`env.INDX_TOKEN`): its file must then be private. */
+export function hasEmbeddedSecret(entry: ServerEntry): boolean {
+  return entry.env !== undefined && Object.keys(entry.env).length > 0;
 }
 
 /** True when an entry read from a file is `entry` (compared as JSON data: parsers differ in prototypes and key order). */
@@ -29,12 +46,4 @@ export function isSameEntry(existing: unknown, entry: ServerEntry): boolean {
 
 function toPlain(value: unknown): unknown {
   return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
-}
-
-/** The entry with its token replaced by a marker, for printing: output never shows a secret. */
-export function redactEntry(entry: unknown): unknown {
-  if (typeof entry !== 'object' || entry === null || !('env' in entry)) return entry;
-  const env = entry.env;
-  if (typeof env !== 'object' || env === null || !('INDX_TOKEN' in env)) return entry;
-  return { ...entry, env: { ...env, INDX_TOKEN: '<set>' } };
 }

@@ -67,8 +67,21 @@ function parseRoot(text: string, file: string): TomlTable {
   try {
     return parse(text);
   } catch (error: unknown) {
-    throw new IndxError('invalid_input', `${file} is not valid TOML (${(error as Error).message.split('\n')[0] ?? ''}). Fix it by hand (or move it away), then retry.`, { path: file }, { cause: error });
+    throw new IndxError('invalid_input', `${file} is not valid TOML${whereTomlFailed(error)}. Fix it by hand (or move it away), then retry.`, { path: file }, { cause: error });
   }
+}
+
+/**
+ * What the parser found wrong and where, as ` (reason, line L, column C)`. Security: only the first
+ * line of its message, which names the problem; the following lines quote the file, which may
+ * hold a token.
+ */
+function whereTomlFailed(error: unknown): string {
+  const reason = (error instanceof Error ? error.message.split('\n')[0] ?? '' : '').replace(/^Invalid TOML document:\s*/, '');
+  const { line, column } = error as { line?: unknown; column?: unknown };
+  const where = typeof line === 'number' && typeof column === 'number' ? `line ${line}, column ${column}` : '';
+  const parts = [reason, where].filter((part) => part !== '');
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
 /** Parsed TOML as plain JSON data (dates as their text) without an empty `mcp_servers` table, for comparison. */

@@ -1,6 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describeError } from './describe-error';
-import { toTokenRefused } from './relay-answers';
+import { readRefusal } from './read-refusal';
 import type { RelayFailure } from './relay-failure';
 import { relayHeaders, type RelayConnection } from './relay-headers';
 import { readReplyMessages } from './reply-messages';
@@ -11,7 +11,7 @@ export type StreamEnd =
   | { kind: 'ended'; lastedMs: number }
   /** The server refused the token. */
   | { kind: 'refused'; failure: RelayFailure }
-  /** The server offers no stream (405), or `signal` was aborted: nothing to do. */
+  /** The server offers no stream (405), refused the request's address (logged), or `signal` was aborted: nothing to do. */
   | { kind: 'closed' };
 
 /** What {@link followSessionStream} needs. */
@@ -32,8 +32,10 @@ export async function followSessionStream(connection: RelayConnection, options: 
     const headers = relayHeaders(connection, { jsonrpc: '2.0', method: 'notifications/initialized' });
     headers.set('accept', 'text/event-stream');
     const response = await options.fetch(`${connection.url}/mcp`, { method: 'GET', headers, signal: options.signal });
-    if (response.status === 401 || response.status === 403) return { kind: 'refused', failure: toTokenRefused(connection.url, response.status, connection.token !== null, await response.text()) };
-    if (response.status === 405) {
+    const refusal = await readRefusal(response, connection.url, connection.token !== null);
+    if (refusal?.kind === 'token_refused') return { kind: 'refused', failure: refusal };
+    if (refusal !== null) options.log(refusal.message);
+    if (refusal !== null || response.status === 405) {
       await response.body?.cancel();
       return { kind: 'closed' };
     }

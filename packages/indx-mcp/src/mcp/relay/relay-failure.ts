@@ -1,7 +1,9 @@
 /** Why the relay could not carry a message to the server. */
 export type RelayFailureKind =
-  /** The server answered 401 or 403: the token is missing, unknown or revoked. The relay fails closed. */
+  /** The server answered 401, or 403 about the token (a missing scope): the token is missing, unknown, revoked or too weak. The relay fails closed. */
   | 'token_refused'
+  /** The server answered 403 to the request's Host or Origin header (a tunnel or proxy in between): not about the token. */
+  | 'request_refused'
   /** No server was found, or none answered, within the wait. */
   | 'server_unavailable'
   /** The server's answer stream ended before the answer (the server stopped mid-request). */
@@ -15,6 +17,7 @@ export type RelayFailureKind =
  */
 export const RELAY_ERRORS: Record<RelayFailureKind, { code: number; dataCode: string }> = {
   token_refused: { code: -32001, dataCode: 'unauthorized' },
+  request_refused: { code: -32000, dataCode: 'forbidden' },
   server_unavailable: { code: -32000, dataCode: 'server_unavailable' },
   connection_lost: { code: -32000, dataCode: 'connection_lost' },
 };

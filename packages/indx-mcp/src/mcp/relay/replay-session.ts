@@ -1,5 +1,5 @@
 import { isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { toTokenRefused } from './relay-answers';
+import { readRefusal } from './read-refusal';
 import { RelayFailure } from './relay-failure';
 import { isInitialize, type RelayConnection } from './relay-headers';
 import { readReplyMessages } from './reply-messages';
@@ -7,13 +7,14 @@ import { readReplyMessages } from './reply-messages';
 /**
  * Sends the messages that re-open a remembered 2025-era session (see `SessionMemory.replay`) on
  * `connection`, setting its session id and protocol version from the `initialize` answer. The
- * answers are the relay's own and never reach the client. A 401/403 is a refused token; a
+ * answers are the relay's own and never reach the client. A refusal (see `readRefusal`) is thrown; a
  * server that opens no session is `server_unavailable`; a network error is thrown as is.
  */
 export async function replaySession(connection: RelayConnection, messages: readonly JSONRPCMessage[], post: (message: JSONRPCMessage) => Promise<Response>, log: (line: string) => void): Promise<void> {
   for (const message of messages) {
     const response = await post(message);
-    if (response.status === 401 || response.status === 403) throw toTokenRefused(connection.url, response.status, connection.token !== null, await response.text());
+    const refusal = await readRefusal(response, connection.url, connection.token !== null);
+    if (refusal !== null) throw refusal;
     if (!isInitialize(message)) {
       await response.body?.cancel();
       continue;

@@ -4,7 +4,9 @@ import { locateServer, type ServerChoice } from '../../connect/locate-server';
 import { describeError } from './describe-error';
 import { endSession } from './end-session';
 import { followSessionStream } from './follow-session-stream';
-import { toFailureAnswer, toServerUnavailable, toTokenRefused } from './relay-answers';
+import { isNeverSent } from './is-never-sent';
+import { readRefusal } from './read-refusal';
+import { toFailureAnswer, toServerUnavailable } from './relay-answers';
 import { isRelayFailure, RelayFailure } from './relay-failure';
 import { envelopeVersionOf, isInitialize, relayHeaders, type RelayConnection } from './relay-headers';
 import { relayReply } from './relay-reply';
@@ -50,10 +52,14 @@ const SHORT_STREAM_MS = 1000;
  * stream ending), the relay re-reads the discovery record (the server may be back on another
  * port), silently re-opens the session it remembers (`initialize`, `notifications/initialized`,
  * log level, subscriptions), re-opens a `subscriptions/listen` stream, and retries the message,
- * waiting up to `reconnectWaitMs` for a server. A 401/403 fails closed: the request is answered
- * with an error that says how to fix the token, and the relay stops with
- * {@link TOKEN_REFUSED_EXIT}; a refusal noticed with no request pending is answered to the next
- * request. Nothing but protocol goes to the client; logs go to `log`.
+ * waiting up to `reconnectWaitMs` for a server. A message is sent again only when it provably
+ * never reached the server (the connection was refused, or the server answered 404 for the
+ * session); a connection that broke after sending is answered with `connection_lost`. A refused
+ * token (401, or a 403 about the token) fails closed: the request is answered with an error that
+ * says how to fix the token, and the relay stops with {@link TOKEN_REFUSED_EXIT}; a refusal
+ * noticed with no request pending is answered to the next request. A 403 for the request's
+ * address (Host/Origin) is answered as such, and the relay goes on. Nothing but protocol goes to
+ * the client; logs go to `log`.
  */
 export class StdioRelay {
   private connection: RelayConnection | null = null;
@@ -195,15 +201,25 @@ export class StdioRelay {
     return this.fetch(`${connection.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(message), signal: AbortSignal.any([signal, this.stopped.signal]) });
   }
 
-  /** A POST that failed to reach the server: the connection is dropped and null returned for a retry; an abort is rethrown. */
+  /**
+   * A POST that failed: the connection is dropped. Only a request that provably never left
+   * (connection refused, …) gets null, for a retry; any other failure may have come after the
+   * server acted on it, so it is `connection_lost` and never sent again (a write must not run
+   * twice). An abort is rethrown.
+   */
   private lose(connection: RelayConnection, error: unknown, signal: AbortSignal): null {
     if (signal.aborted || this.stopped.signal.aborted) throw error;
     this.drop(connection, `the server at ${connection.url} did not answer (${describeError(error)})`);
-    return null;
+    if (isNeverSent(error)) return null;
+    throw new RelayFailure('connection_lost', `The connection to the indx server at ${connection.url} broke after the request was sent (${describeError(error)}); it may or may not have been carried out. Check, then retry.`, { cause: error });
   }
 
   private async deliver(response: Response, connection: RelayConnection, message: JSONRPCMessage): Promise<JSONRPCMessage | null> {
-    if (response.status === 401 || response.status === 403) throw toTokenRefused(connection.url, response.status, connection.token !== null, await response.text());
+    const refusal = await readRefusal(response, connection.url, connection.token !== null);
+    if (refusal !== null) {
+      await response.body?.cancel();
+      throw refusal;
+    }
     if (isInitialize(message) && response.ok) connection.sessionId = response.headers.get('mcp-session-id');
     if (isJSONRPCRequest(message)) return relayReply(response, message, { write: (reply) => this.write(reply), log: this.log, stopped: this.stopped.signal });
     if (!response.ok) this.log(`the server refused a ${'method' in message ? message.method : 'response'} message (HTTP ${response.status})`);
