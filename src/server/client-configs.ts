@@ -48,7 +48,8 @@ export function buildClientConfig(client: ClientId, input: ClientConfigInput): s
     case 'claude-desktop':
       return toJson({ mcpServers: { indx: stdioEntry(input.vaultPath, token) } });
     case 'claude-code':
-      return `claude mcp add --transport http indx ${mcpUrl} --header ${quoteShell(`Authorization: Bearer ${token}`)}`;
+      // `claude mcp add` defaults to --scope local (this project only); the tab promises the current user.
+      return `claude mcp add --transport http --scope user indx ${mcpUrl} --header ${quoteShell(`Authorization: Bearer ${token}`)}`;
     case 'cursor':
       return toJson({ mcpServers: { indx: { url: mcpUrl, headers: bearer(token) } } });
     case 'codex':

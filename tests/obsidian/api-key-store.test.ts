@@ -33,6 +33,19 @@ describe('where the AI provider key is kept', () => {
     expect(store.read()).toBe('sk-new');
   });
 
+  // data.json is what sync services and backups copy: a key left there after the app gained secret storage leaks.
+  it('migrates a key saved before the app had secret storage at load, and only empties the fallback when a secret exists', async () => {
+    const secrets = new SecretStorage();
+    const fallback = fallbackField('sk-old');
+    await createApiKeyStore({ secretStorage: secrets } as unknown as ObsidianApp, fallback).migrate();
+    expect(secrets.getSecret(API_KEY_SECRET_ID)).toBe('sk-old');
+    expect(fallback.value).toBe('');
+    const stale = fallbackField('sk-stale');
+    await createApiKeyStore({ secretStorage: secrets } as unknown as ObsidianApp, stale).migrate();
+    expect(secrets.getSecret(API_KEY_SECRET_ID)).toBe('sk-old');
+    expect(stale.value).toBe('');
+  });
+
   it('falls back to the settings field on apps before 1.11.4', async () => {
     const restore = setApiVersion('1.10.6');
     try {
@@ -42,6 +55,8 @@ describe('where the AI provider key is kept', () => {
       await store.write('sk-2');
       expect(fallback.value).toBe('sk-2');
       expect(store.read()).toBe('sk-2');
+      await store.migrate();
+      expect(fallback.value).toBe('sk-2');
     } finally {
       restore();
     }

@@ -9,8 +9,10 @@ describe('client configuration snippets', () => {
     expect(JSON.parse(buildClientConfig('claude-desktop', input))).toEqual({ mcpServers: { indx: relay } });
   });
 
-  it('gives Claude Code a command adding the HTTP server with the bearer header, quoted for the shell', () => {
-    expect(buildClientConfig('claude-code', input)).toBe("claude mcp add --transport http indx http://127.0.0.1:27643/mcp --header 'Authorization: Bearer indx_secret'");
+  // Claude Code: `claude mcp add` defaults to --scope local (one project); the tab says "for the current user".
+  it('gives Claude Code a command adding the HTTP server for the current user with the bearer header, quoted for the shell', () => {
+    expect(buildClientConfig('claude-code', input)).toBe("claude mcp add --transport http --scope user indx http://127.0.0.1:27643/mcp --header 'Authorization: Bearer indx_secret'");
+    expect(CLIENTS.find((client) => client.id === 'claude-code')?.destination).toContain('for the current user');
     expect(buildClientConfig('claude-code', { ...input, token: "it's" })).toContain("'Authorization: Bearer it'\\''s'");
   });
 

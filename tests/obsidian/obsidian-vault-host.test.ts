@@ -1,6 +1,7 @@
 jest.mock('obsidian', () => jest.requireActual<object>('./fake/obsidian'), { virtual: true });
 
 import { promises as fs } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import * as path from 'node:path';
 import type { VaultEvent } from '../../src/core/vault/vault-host';
 import { ObsidianVaultHost } from '../../src/hosts/obsidian/obsidian-vault-host';
@@ -183,6 +184,36 @@ describe('ObsidianVaultHost over the fake app', () => {
     ]);
     await waitFor(() => events.length === 3);
     expect(events[2]).toEqual({ type: 'metadata', path: 'Home.md' });
+    expect(host.getMetadata('Home.md')).toBe(vault.app.metadataCache.getCache('Home.md'));
+  });
+
+  // Obsidian: the cache can report `changed` before the write's promise resolves (it knows the content's hash).
+  it('counts a `changed` that arrives before the write resolved, instead of waiting out the timeout', async () => {
+    await open({}, { metadataTimeoutMs: 5000 });
+    vault.app.metadataCache.indexDuringWrite = true;
+    const started = Date.now();
+    await host.process('Home.md', (text) => `${text}## Fast\n`);
+    await host.create('Fast.md', '# Fast\n');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(host.getMetadata('Home.md')).toBe(vault.app.metadataCache.getCache('Home.md'));
+    expect(host.getMetadata('Home.md')?.headings?.map((heading) => heading.heading)).toEqual(['Home', 'Fast']);
+    expect(events).toEqual([
+      { type: 'modify', path: 'Home.md' },
+      { type: 'metadata', path: 'Home.md' },
+      { type: 'create', path: 'Fast.md' },
+      { type: 'metadata', path: 'Fast.md' },
+    ]);
+  });
+
+  it('waits for nothing and stands in for nobody once closed (a write still in flight at unload)', async () => {
+    await open({ metadataDelayMs: 60_000 }, { metadataTimeoutMs: 30 });
+    host.close();
+    const started = Date.now();
+    await host.process('Home.md', (text) => `${text}late\n`);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Past the stand-in timeout: no parse of ours stands in, and no metadata reaches the engine.
+    await delay(100);
+    expect(events.filter((event) => event.type === 'metadata')).toEqual([]);
     expect(host.getMetadata('Home.md')).toBe(vault.app.metadataCache.getCache('Home.md'));
   });
 

@@ -20,6 +20,9 @@ import { canListen, loadBuiltPlugin, MANIFEST, occupyPort, preparePluginVault, w
 
 const FILES = { 'Home.md': '# Home\nHello [[Notes/Alpha]].\n', 'Notes/Alpha.md': '# Alpha\nwords about search\n', 'Private/Diary.md': '# Dear diary\n' };
 
+/** An AI key saved in data.json by a version of the app without secret storage (before 1.11.4). */
+const OLD_KEY = 'sk-saved-before-secret-storage';
+
 describe('the built plugin in the fake app: settings tab, commands, status bar', () => {
   let vault: PluginVault;
   let plugin: fake.Plugin;
@@ -46,7 +49,7 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
 
   beforeAll(async () => {
     fake.installAppGlobals();
-    vault = await preparePluginVault(FILES);
+    vault = await preparePluginVault(FILES, { ai: { api_key_fallback: OLD_KEY } });
     // Another program holds the configured port before the app starts.
     releasePort = await occupyPort(vault.port);
     fake.clearNotices();
@@ -61,6 +64,23 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     await waitForRelease(vault).catch(() => undefined);
     await vault.dispose();
     delete process.env.INDX_HOME;
+  });
+
+  // Obsidian 1.13 asks for the definitions when the tab is added (settings search), long before the user opens it.
+  it('shows tokens as they are when the tab first opens, not as they were when the app indexed it', async () => {
+    await waitFor(() => statusBar() === `indx: port ${vault.port} in use`);
+    const tokens = new TokenStore(storage());
+    await tokens.create('made-by-cli', ['vault:read']);
+    const container = await openTab();
+    expect(settingNamed(container, 'made-by-cli').descEl.textContent).toMatch(/^vault:read; /);
+    vault.app.setting.close();
+    await tokens.revoke('made-by-cli');
+  });
+
+  // data.json is what sync services and backups copy: the key leaves it at load, not at the next edit.
+  it('moves an AI key left in data.json into the secret storage at load', async () => {
+    await eventually(async () => ((await readData()).ai as Record<string, unknown>).api_key_fallback === '');
+    expect(vault.app.secretStorage?.getSecret('indx-ai-api-key')).toBe(OLD_KEY);
   });
 
   // Pitfall from peers: EADDRINUSE must become a clear notice, never an uncaught error.
@@ -144,20 +164,34 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
   });
 
   // Write access and path rules live in the vault configuration the headless server and the CLI read too.
-  it('edits write access and path rules in the shared vault configuration, and the running server applies them at once', async () => {
+  // Typing `**/Private/**` passes through `**`: applied at each keystroke, it would hide and re-show every note.
+  it('edits write access at once and path rules on Save, in the shared vault configuration the running server applies', async () => {
     const read = (note: string): Promise<Response> => fetch(`http://127.0.0.1:${vault.port}/v1/notes/${note}`, { headers: { Authorization: `Bearer ${vault.token}` } });
+    const access = async (): Promise<Record<string, unknown>> => (await readVaultConfig(storage())).access;
     expect((await read('Private/Diary.md')).status).toBe(200);
     const container = await openTab();
     componentOf(settingNamed(container, 'Allow writes'), fake.ToggleComponent).input(false);
-    await eventually(async () => !(await readVaultConfig(storage())).access.write_enabled);
-    componentOf(settingNamed(container, 'Excluded paths'), fake.TextAreaComponent).input('Private/**\n\nJournal/*.md\n');
+    await eventually(async () => (await access()).write_enabled === false);
+    const excluded = componentOf(settingNamed(container, 'Excluded paths'), fake.TextAreaComponent);
+    let typed = '';
+    for (const character of '**/Private/**\n\nJournal/*.md\n') excluded.input((typed += character));
     componentOf(settingNamed(container, 'Read-only paths'), fake.TextAreaComponent).input('Notes/**');
+    await delay(200);
+    expect(await access()).toEqual({ write_enabled: false, excluded_paths: [], read_only_paths: [] });
+    expect((await read('Home.md')).status).toBe(200);
+    // A redraw (the server's state changed, or a refresh) keeps what was typed but not saved.
+    componentOf(settingNamed(container, 'Index'), fake.ExtraButtonComponent).click();
+    expect(componentOf(settingNamed(tab().containerEl, 'Read-only paths'), fake.TextAreaComponent).getValue()).toBe('Notes/**');
+    componentOf(settingNamed(tab().containerEl, 'Excluded paths'), fake.ButtonComponent).click();
+    componentOf(settingNamed(tab().containerEl, 'Read-only paths'), fake.ButtonComponent).click();
     await eventually(async () => (await readVaultConfig(storage())).access.read_only_paths.length === 1);
-    expect((await readVaultConfig(storage())).access).toEqual({ write_enabled: false, excluded_paths: ['Private/**', 'Journal/*.md'], read_only_paths: ['Notes/**'] });
+    expect(await access()).toEqual({ write_enabled: false, excluded_paths: ['**/Private/**', 'Journal/*.md'], read_only_paths: ['Notes/**'] });
     expect((await read('Private/Diary.md')).status).toBe(404);
-    componentOf(settingNamed(container, 'Allow writes'), fake.ToggleComponent).input(true);
-    componentOf(settingNamed(container, 'Excluded paths'), fake.TextAreaComponent).input('');
-    componentOf(settingNamed(container, 'Read-only paths'), fake.TextAreaComponent).input('');
+    componentOf(settingNamed(tab().containerEl, 'Allow writes'), fake.ToggleComponent).input(true);
+    for (const name of ['Excluded paths', 'Read-only paths']) {
+      componentOf(settingNamed(tab().containerEl, name), fake.TextAreaComponent).input('');
+      componentOf(settingNamed(tab().containerEl, name), fake.ButtonComponent).click();
+    }
     await eventually(async () => (await readVaultConfig(storage())).access.read_only_paths.length === 0);
     await eventually(async () => (await read('Private/Diary.md')).status === 200);
     vault.app.setting.close();
@@ -208,5 +242,23 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     vault.app.commands.run('indx:rebuild-search-index');
     await waitFor(() => notices().includes('Rebuilding the search index.'));
     await waitFor(() => statusBar() === `indx: 127.0.0.1:${vault.port}`, 10_000);
+  });
+
+  it('offers Restart only while "Run the server" is on: with it off, nothing starts', async () => {
+    const container = await openTab();
+    componentOf(settingNamed(container, 'Run the server'), fake.ToggleComponent).input(false);
+    await waitFor(() => statusBar() === 'indx: off');
+    const restart = componentOf(settingNamed(tab().containerEl, 'Status'), fake.ButtonComponent);
+    expect(restart.disabled).toBe(true);
+    // A click that reaches the button anyway (drawn before the switch changed) starts nothing either.
+    restart.disabled = false;
+    restart.click();
+    await delay(200);
+    expect(statusBar()).toBe('indx: off');
+    expect(await canListen(vault.port)).toBe(true);
+    componentOf(settingNamed(tab().containerEl, 'Run the server'), fake.ToggleComponent).input(true);
+    await waitFor(() => statusBar() === `indx: 127.0.0.1:${vault.port}`, 10_000);
+    expect(componentOf(settingNamed(tab().containerEl, 'Status'), fake.ButtonComponent).disabled).toBe(false);
+    vault.app.setting.close();
   });
 });

@@ -12,7 +12,7 @@ import { findRuntimeProblem } from './runtime-check';
 import { resolvePluginEmbeddings } from './settings/ai-provider';
 import { SettingsStore } from './settings/settings-store';
 import { IndxSettingTab } from './settings/settings-tab';
-import { statusBarText } from './status-text';
+import { describeServer, statusBarText } from './status-text';
 
 /** How often the status bar shows fresh indexing progress. */
 const STATUS_INTERVAL_MS = 2000;
@@ -30,6 +30,9 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   apiKey!: ApiKeyStore;
   private tab: IndxSettingTab | null = null;
   private statusBar: HTMLElement | null = null;
+  /** Set by unload: an `onload` still awaiting, or a layout-ready callback, must start nothing. */
+  private unloaded = false;
+  private lastStatus: ServerState['status'] = 'stopped';
 
   override async onload(): Promise<void> {
     const problem = findRuntimeProblem(process.versions);
@@ -42,6 +45,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     const stateDir = locateStateDir(this.vaultPath, this.app.vault.configDir);
     this.storage = new FileStorage(stateDir);
     this.settingsStore = await SettingsStore.load(this);
+    if (this.unloaded) return;
     this.tokens = new TokenStore(this.storage);
     this.apiKey = createApiKeyStore(this.app, {
       read: () => this.settingsStore.current.ai.api_key_fallback,
@@ -49,6 +53,8 @@ export default class IndxPlugin extends Plugin implements PluginControls {
         await this.settingsStore.update((settings) => ({ ...settings, ai: { ...settings.ai, api_key_fallback: key } }));
       },
     });
+    // A key saved before the app had secret storage leaves data.json now, not at the next edit.
+    void this.apiKey.migrate().catch((error: unknown) => console.warn('indx: could not move the API key into the secret storage', error));
     this.server = new PluginServer({
       app: this.app,
       vaultPath: this.vaultPath,
@@ -66,15 +72,17 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     this.registerInterval(window.setInterval(() => this.showStatus(), STATUS_INTERVAL_MS));
     registerCommands(this, this);
     this.tab = new IndxSettingTab(this.app, this, this);
-    this.addSettingTab(this.tab);
+    this.tab.addTo(this);
     this.app.workspace.onLayoutReady(() => {
-      if (this.settingsStore.current.server.enabled) void this.server.start();
+      // The layout may become ready after the plugin was disabled: the server must not outlive it.
+      if (!this.unloaded && this.settingsStore.current.server.enabled) void this.server.start();
     });
   }
 
   override onunload(): void {
+    this.unloaded = true;
     // Obsidian does not wait for unload: the listening socket closes at once, the rest follows.
-    void this.server?.stop();
+    void this.server?.dispose();
   }
 
   override async onExternalSettingsChange(): Promise<void> {
@@ -91,7 +99,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   }
 
   rebuildSearchIndex(): Promise<void> {
-    this.notify('Rebuilding the search index.');
+    this.notify(this.server.state.status === 'running' ? 'Rebuilding the search index.' : 'The search index will be rebuilt when the server starts.');
     return this.server.rebuildIndex();
   }
 
@@ -122,9 +130,14 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   }
 
   private onServerChange(state: ServerState): void {
+    // What a server still stopping after unload reports has nowhere to go: no notice from a disabled plugin.
+    if (this.unloaded) return;
+    const previous = this.lastStatus;
+    this.lastStatus = state.status;
     this.showStatus();
     this.tab?.refreshIfOpen();
     if (state.status === 'failed') new Notice(state.message, 10_000);
+    if (state.status === 'waiting' && previous !== 'waiting') new Notice(describeServer(state), 10_000);
   }
 
   private showStatus(): void {

@@ -16,6 +16,8 @@ export interface MetadataExpectation {
 
 interface Waiter {
   text: string | null;
+  /** Every text `changed` reported for the path since `expect()`: the cache may be faster than the write's promise. */
+  seen: Set<string>;
   done: () => void;
 }
 
@@ -36,27 +38,24 @@ export class MetadataWaiter {
   private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly overlays = new Map<string, Overlay>();
   private readonly timers = new Set<number>();
+  private closed = false;
 
   constructor(
     private readonly timeoutMs: number,
     private readonly onStandIn: (path: string) => void,
   ) {}
 
-  /** Starts waiting for `path`; call before writing, so a fast `changed` is not missed. */
+  /**
+   * Starts waiting for `path`; call before writing, so a fast `changed` is not missed: one that
+   * arrives before `settle` is remembered. After `close()` nothing is awaited.
+   */
   expect(path: string): MetadataExpectation {
-    const waiter: Waiter = { text: null, done: () => undefined };
+    if (this.closed) return { settle: () => Promise.resolve(), cancel: () => undefined };
+    const waiter: Waiter = { text: null, seen: new Set(), done: () => undefined };
     const finished = new Promise<void>((resolve) => (waiter.done = resolve));
     this.add(path, waiter);
     return {
-      settle: async (text, currentStat) => {
-        waiter.text = text;
-        const writtenStat = currentStat();
-        const timer = window.setTimeout(() => this.standIn(path, waiter, text, writtenStat, currentStat()), this.timeoutMs);
-        this.timers.add(timer);
-        await finished;
-        window.clearTimeout(timer);
-        this.timers.delete(timer);
-      },
+      settle: (text, currentStat) => this.settle(path, waiter, finished, text, currentStat),
       cancel: () => this.finish(path, waiter),
     };
   }
@@ -67,7 +66,10 @@ export class MetadataWaiter {
    * (a late `changed` for an older text, with the file still as we wrote it, keeps it).
    */
   changed(path: string, text: string, stat: FileStat | null): void {
-    for (const waiter of [...(this.waiters.get(path) ?? [])]) if (waiter.text === text) this.finish(path, waiter);
+    for (const waiter of [...(this.waiters.get(path) ?? [])]) {
+      if (waiter.text === text) this.finish(path, waiter);
+      else if (waiter.text === null) waiter.seen.add(text);
+    }
     const overlay = this.overlays.get(path);
     if (overlay !== undefined && (overlay.text === text || !sameStat(overlay.stat, stat))) this.overlays.delete(path);
   }
@@ -82,12 +84,24 @@ export class MetadataWaiter {
     this.overlays.delete(path);
   }
 
-  /** Ends every wait and timer (the host is closing). */
+  /** Ends every wait and timer (the host is closing); later waits end at once, with no stand-in. */
   close(): void {
+    this.closed = true;
     for (const timer of this.timers) window.clearTimeout(timer);
     this.timers.clear();
     for (const [path, waiters] of this.waiters) for (const waiter of [...waiters]) this.finish(path, waiter);
     this.overlays.clear();
+  }
+
+  private async settle(path: string, waiter: Waiter, finished: Promise<void>, text: string, currentStat: () => FileStat | null): Promise<void> {
+    if (this.closed || waiter.seen.has(text)) return this.finish(path, waiter);
+    waiter.text = text;
+    const writtenStat = currentStat();
+    const timer = window.setTimeout(() => this.standIn(path, waiter, text, writtenStat, currentStat()), this.timeoutMs);
+    this.timers.add(timer);
+    await finished;
+    window.clearTimeout(timer);
+    this.timers.delete(timer);
   }
 
   private standIn(path: string, waiter: Waiter, text: string, writtenStat: FileStat | null, stat: FileStat | null): void {
@@ -109,6 +123,7 @@ export class MetadataWaiter {
     const waiters = this.waiters.get(path);
     waiters?.delete(waiter);
     if (waiters?.size === 0) this.waiters.delete(path);
+    waiter.seen.clear();
     waiter.done();
   }
 }

@@ -29,7 +29,9 @@ class ProcessAbort extends Error {
 
 /**
  * The `VaultHost` inside Obsidian: files through `app.vault` (`process` for atomic edits,
- * `create`, `rename`), deletes through `app.fileManager.trashFile` (the user's trash setting),
+ * `create`, `rename`), deletes through `app.fileManager.trashFile` (the user's "Deleted files"
+ * setting: the system trash, the vault's `.trash` folder, or, when the user chose "Permanently
+ * delete", gone for good; a `note_delete` then cannot be undone from a trash),
  * metadata and link maps from `app.metadataCache` (Obsidian's own parse), and change events
  * from the vault's and the cache's events, translated to one event per file. A write resolves
  * once the cache has indexed the written text (see {@link MetadataWaiter}).
@@ -112,6 +114,7 @@ export class ObsidianVaultHost implements VaultHost {
     });
   }
 
+  /** Deletes as the user's "Deleted files" setting says, which may be "Permanently delete" (no trash to restore from). */
   trash(path: string, check?: (text: string) => void): Promise<void> {
     return this.locked([path], async (key) => {
       const entry = this.app.vault.getAbstractFileByPath(key);

@@ -9,17 +9,22 @@ import type { SearchStatus } from '../../core/search/service/search-types';
 import { createVectorSearch } from '../../core/search/vectors/create-vector-search';
 import type { ManagedVectorSearch } from '../../core/search/vectors/managed-vector-search';
 import type { Storage } from '../../core/vault/storage';
-import { acquireWriteLock } from '../node/write-lock';
 import { writeDiscovery } from '../../server/discovery/discovery-file';
 import { createMcpEndpoint } from '../../server/mcp/create-mcp-endpoint';
 import { startServer } from '../../server/start-server';
+import { acquirePluginLock } from './acquire-plugin-lock';
 import { ObsidianVaultHost } from './obsidian-vault-host';
+
+/** How often the plugin tries the write lock again while another process holds it. */
+export const LOCK_RETRY_INTERVAL_MS = 15_000;
 
 /** Where the plugin's server stands. */
 export type ServerState =
   | { status: 'stopped' }
   | { status: 'starting' }
   | { status: 'running'; url: string; port: number }
+  /** Another process (a headless indx) holds the vault's write lock; the lock is tried again in the background. */
+  | { status: 'waiting'; holder: string }
   | { status: 'stopping' }
   | { status: 'failed'; message: string; portInUse: number | null };
 
@@ -38,8 +43,10 @@ export interface PluginServerOptions {
   /** How the provider is reached (one built on `requestUrl`). */
   fetch: FetchFunction;
   onChange(state: ServerState): void;
-  /** Retries while another process holds the vault's write lock, backing off from 1 s (default 4). */
+  /** Retries while a previous instance of the plugin still releases the write lock, backing off from 1 s (default 4). */
   lockRetries?: number;
+  /** How long to wait before trying the lock again while another process holds it (default {@link LOCK_RETRY_INTERVAL_MS}). */
+  lockRetryIntervalMs?: number;
 }
 
 type Cleanup = () => Promise<void>;
@@ -48,13 +55,18 @@ type Cleanup = () => Promise<void>;
  * The plugin's HTTP server (MCP at `/mcp`, REST at `/v1`) with everything it runs on: the vault's
  * write lock, the Obsidian host, the engine with its search index, and the discovery file the
  * stdio relay and the CLI find it by. Start and stop run one at a time, in call order; a stop
- * releases everything a start took, in reverse order, even when a step fails.
+ * releases everything a start took, in reverse order, even when a step fails. While another
+ * process holds the vault's write lock the server waits (state `waiting`), trying the lock again
+ * every {@link LOCK_RETRY_INTERVAL_MS}, until it gets it, is stopped, or is disposed.
  */
 export class PluginServer {
   private current: ServerState = { status: 'stopped' };
   private engine: Engine | null = null;
   private cleanup: Cleanup[] = [];
   private queue: Promise<void> = Promise.resolve();
+  private retryTimer: number | null = null;
+  private disposed = false;
+  private rebuildAtNextStart = false;
 
   constructor(private readonly options: PluginServerOptions) {}
 
@@ -78,9 +90,16 @@ export class PluginServer {
     return this.enqueue(() => this.startNow());
   }
 
-  /** Stops the server and releases everything it held. */
+  /** Stops the server (or its wait for the lock) and releases everything it held. */
   stop(): Promise<void> {
     return this.enqueue(() => this.stopNow());
+  }
+
+  /** Stops for good (the plugin unloads): starts and retries asked for afterwards do nothing. */
+  dispose(): Promise<void> {
+    this.disposed = true;
+    this.cancelRetry();
+    return this.stop();
   }
 
   /** Stops, then starts again (settings such as the port apply). */
@@ -93,14 +112,15 @@ export class PluginServer {
 
   /**
    * Throws the saved search index away and builds it again from the vault: the server restarts
-   * when it was running; when stopped, the index is rebuilt at the next start.
+   * when it was running; otherwise the index is rebuilt at the next start. The index is removed
+   * only while holding the write lock (another process may be using it).
    */
   rebuildIndex(): Promise<void> {
     return this.enqueue(async () => {
-      const wasRunning = this.engine !== null;
+      this.rebuildAtNextStart = true;
+      if (this.engine === null) return;
       await this.stopNow();
-      await removeSavedIndex(this.options.storage);
-      if (wasRunning) await this.startNow();
+      await this.startNow();
     });
   }
 
@@ -111,8 +131,10 @@ export class PluginServer {
   }
 
   private async startNow(): Promise<void> {
-    if (this.engine !== null) return;
-    this.setState({ status: 'starting' });
+    this.cancelRetry();
+    if (this.engine !== null || this.disposed) return;
+    // A retry while waiting keeps saying "waiting" rather than flickering through "starting".
+    if (this.current.status !== 'waiting') this.setState({ status: 'starting' });
     const cleanup: Cleanup[] = [];
     try {
       this.engine = await this.open(cleanup);
@@ -120,14 +142,37 @@ export class PluginServer {
     } catch (error: unknown) {
       this.engine = null;
       await runAll(cleanup).catch((failure: unknown) => console.warn('indx: cleaning up after a failed start failed', failure));
-      this.setState(toFailure(error));
+      this.onStartFailed(error);
     }
+  }
+
+  /** Another process holding the lock means waiting for it; any other failure is final until the next start. */
+  private onStartFailed(error: unknown): void {
+    // Disposed meanwhile: the stop that dispose() queued reports the end, with no failure to show.
+    if (this.disposed) return;
+    if (!isIndxError(error, 'lock_unavailable')) return this.setState(toFailure(error));
+    const holder = describeHolder(error.details.owner);
+    const current = this.current;
+    if (current.status !== 'waiting' || current.holder !== holder) this.setState({ status: 'waiting', holder });
+    this.retryTimer = window.setTimeout(() => this.retry(), this.options.lockRetryIntervalMs ?? LOCK_RETRY_INTERVAL_MS);
+  }
+
+  private retry(): void {
+    this.retryTimer = null;
+    // Stopped, restarted or disposed since the timer was set: the wait is over.
+    void this.enqueue(() => (this.current.status === 'waiting' ? this.startNow() : Promise.resolve()));
+  }
+
+  private cancelRetry(): void {
+    if (this.retryTimer !== null) window.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 
   /** Opens every part in order, putting each one's cleanup first in `cleanup`. */
   private async open(cleanup: Cleanup[]): Promise<Engine> {
     const { app, storage, tokens, vaultPath } = this.options;
-    cleanup.unshift(await acquireWriteLock(this.options.stateDir, { retries: this.options.lockRetries ?? 4 }));
+    cleanup.unshift(await acquirePluginLock(this.options.stateDir, this.options.lockRetries ?? 4));
+    if (this.rebuildAtNextStart) await this.removeIndex();
     const host = new ObsidianVaultHost(app);
     cleanup.unshift(() => Promise.resolve(host.close()));
     const holder: { engine: Engine | null } = { engine: null };
@@ -137,16 +182,23 @@ export class PluginServer {
     cleanup.unshift(() => engine.close());
     engine.search?.start().catch((error: unknown) => console.warn('indx: the search index could not be built', error));
     const server = await startServer({ engine, tokens, port: await this.options.port(), mcp: createMcpEndpoint });
-    cleanup.unshift(() => server.close());
+    const closeServer: Cleanup = () => server.close();
+    cleanup.unshift(closeServer);
     const record = { version: 1 as const, host: 'obsidian' as const, url: server.url, port: server.port, vault_path: vaultPath, vault_name: app.vault.getName(), pid: process.pid, started_at: new Date().toISOString() };
     // Discovery is a convenience for the stdio relay and the CLI: without it the server still serves.
     const removeDiscovery = await writeDiscovery(record).catch((error: unknown) => {
       console.warn('indx: could not write the discovery file', error);
       return () => Promise.resolve();
     });
-    cleanup.unshift(removeDiscovery);
+    // Behind the server's close: the listening socket goes first, as unload does not wait and a reload wants the port.
+    cleanup.splice(cleanup.indexOf(closeServer) + 1, 0, removeDiscovery);
     this.setState({ status: 'running', url: server.url, port: server.port });
     return engine;
+  }
+
+  private async removeIndex(): Promise<void> {
+    await removeSavedIndex(this.options.storage);
+    this.rebuildAtNextStart = false;
   }
 
   /** The vector half of search; a half-configured provider leaves search lexical rather than failing the start. */
@@ -161,6 +213,7 @@ export class PluginServer {
   }
 
   private async stopNow(): Promise<void> {
+    this.cancelRetry();
     if (this.engine === null) {
       if (this.current.status !== 'stopped') this.setState({ status: 'stopped' });
       return;
@@ -184,6 +237,14 @@ async function runAll(steps: readonly Cleanup[]): Promise<void> {
   const failures: unknown[] = [];
   for (const step of steps) await step().catch((error: unknown) => failures.push(error));
   if (failures.length > 0) throw failures[0];
+}
+
+/** Who holds the write lock, from the owner record beside it. */
+function describeHolder(owner: unknown): string {
+  if (typeof owner !== 'object' || owner === null) return 'an unknown process';
+  const { pid, hostname, command } = owner as { pid?: unknown; hostname?: unknown; command?: unknown };
+  const what = typeof command === 'string' && command !== '' ? `: ${command}` : '';
+  return `process ${String(pid)} on ${String(hostname)}${what}`;
 }
 
 function toFailure(error: unknown): ServerState {

@@ -1,5 +1,5 @@
 import type { SearchStatus } from '../../core/search/service/search-types';
-import type { ServerState } from './plugin-server';
+import { LOCK_RETRY_INTERVAL_MS, type ServerState } from './plugin-server';
 
 /** The short text of the status bar item: server state, then indexing progress while it runs. */
 export function statusBarText(state: ServerState, search: SearchStatus | null): string {
@@ -8,6 +8,8 @@ export function statusBarText(state: ServerState, search: SearchStatus | null): 
       return `indx: ${state.url.replace(/^http:\/\//, '')}${indexingSuffix(search)}`;
     case 'starting':
       return 'indx: starting';
+    case 'waiting':
+      return 'indx: waiting: another indx process serves this vault';
     case 'stopping':
       return 'indx: stopping';
     case 'failed':
@@ -24,6 +26,8 @@ export function describeServer(state: ServerState): string {
       return `Serving this vault at ${state.url}: MCP at ${state.url}/mcp, REST at ${state.url}/v1, listening on 127.0.0.1 only.`;
     case 'starting':
       return 'The server is starting.';
+    case 'waiting':
+      return `Waiting: another indx process serves this vault (${state.holder}). The server starts once that process stops; indx checks every ${LOCK_RETRY_INTERVAL_MS / 1000} seconds. Meanwhile, clients can use that process.`;
     case 'stopping':
       return 'The server is stopping.';
     case 'failed':

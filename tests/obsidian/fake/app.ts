@@ -6,7 +6,7 @@ import { FakeElement } from './fake-element';
 import { FileManager, type TrashOption } from './file-manager';
 import { MetadataCache } from './metadata-cache';
 import type { Command, Plugin, PluginManifest } from './plugin';
-import { drawTab, type SettingTab, type TabHost } from './setting-tab';
+import { drawTab, renderTab, type SettingTab, type TabHost } from './setting-tab';
 import { Vault } from './vault';
 
 /** Obsidian's `Workspace`, as far as plugins wait for it. */
@@ -74,13 +74,18 @@ export class Commands {
   }
 }
 
-/** The settings window: plugin tabs, one shown at a time. */
+/**
+ * The settings window: plugin tabs, one shown at a time. From 1.13 on, adding a tab calls its
+ * `update()` at once (so `getSettingDefinitions()`), to index it for settings search, long
+ * before the user opens it.
+ */
 export class SettingsWindow implements TabHost {
   readonly tabs: SettingTab[] = [];
   active: SettingTab | null = null;
 
   addTab(tab: SettingTab): void {
     this.tabs.push(tab);
+    if (requireApiVersion('1.13.0')) tab.update();
   }
 
   removeTab(tab: SettingTab): void {
@@ -107,7 +112,7 @@ export class SettingsWindow implements TabHost {
   }
 
   redraw(tab: SettingTab): void {
-    if (this.active === tab) drawTab(tab);
+    if (this.active === tab) renderTab(tab);
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { clearTimeout, setTimeout } from 'node:timers';
 import type { CachedMetadata } from '../../../src/core/metadata/types';
 import type { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
@@ -13,6 +14,11 @@ import type { Vault } from './vault';
  * `deleted` with the previous cache. Link maps and link resolution come straight from the host.
  */
 export class MetadataCache extends Events {
+  /**
+   * Test switch: index a written note at once, firing `changed` before the write's promise
+   * resolves (the app does when it already knows the file's content hash, or is simply fast).
+   */
+  indexDuringWrite = false;
   private readonly cache = new Map<string, CachedMetadata>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
@@ -63,7 +69,16 @@ export class MetadataCache extends Events {
 
   private schedule(path: string): void {
     clearTimeout(this.timers.get(path));
+    this.timers.delete(path);
+    if (this.indexDuringWrite) return this.indexNow(path);
     this.timers.set(path, setTimeout(() => void this.index(path), this.delayMs));
+  }
+
+  private indexNow(path: string): void {
+    const file = this.vault.getFileByPath(path);
+    if (file === null || !this.remember(path)) return;
+    this.trigger('changed', file, readFileSync(this.vault.adapter.getFullPath(path), 'utf8'), this.cache.get(path));
+    if (this.timers.size === 0) this.trigger('resolved');
   }
 
   private async index(path: string): Promise<void> {

@@ -26,6 +26,8 @@ export abstract class SettingTab {
   icon = 'settings';
   /** The settings window showing this tab, while it does. */
   shownBy: TabHost | null = null;
+  /** Obsidian 1.13: the definitions stored by `update()` (drawn, and indexed for settings search). */
+  settingItems: SettingDefinitionLike[] = [];
 
   constructor(readonly app: unknown) {}
 
@@ -37,9 +39,10 @@ export abstract class SettingTab {
 
   hide(): void {}
 
-  /** Obsidian 1.13: draw the declarative settings again. */
+  /** Obsidian 1.13: stores `getSettingDefinitions()` (search indexing), and draws them when the tab is shown. */
   update(): void {
     if (!requireApiVersion('1.13.0')) throw new Error('fake obsidian: SettingTab.update() needs app 1.13.0');
+    this.settingItems = this.getSettingDefinitions();
     this.shownBy?.redraw(this);
   }
 }
@@ -60,11 +63,18 @@ export abstract class PluginSettingTab extends SettingTab {
 }
 
 /**
- * Draws a tab as the app does: from 1.13 on, a tab with setting definitions is drawn from them
- * (its `display()` is never called); otherwise, and before 1.13, `display()` draws it.
+ * Shows a tab as the app does: from 1.13 on, every display asks for the setting definitions
+ * afresh and a tab with definitions is drawn from them (its `display()` is never called);
+ * otherwise, and before 1.13, `display()` draws it.
  */
 export function drawTab(tab: SettingTab): void {
-  const definitions = requireApiVersion('1.13.0') ? tab.getSettingDefinitions() : [];
+  if (requireApiVersion('1.13.0')) tab.settingItems = tab.getSettingDefinitions();
+  renderTab(tab);
+}
+
+/** Draws a shown tab again after `update()`: from the stored definitions, or with `display()`. */
+export function renderTab(tab: SettingTab): void {
+  const definitions = requireApiVersion('1.13.0') ? tab.settingItems : [];
   if (definitions.length === 0) {
     tab.display();
     return;

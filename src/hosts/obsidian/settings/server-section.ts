@@ -36,7 +36,16 @@ export function serverSection(context: TabContext): SettingSection {
         name: 'Status',
         desc: describeServer(state),
         render: (setting) => {
-          setting.addButton((button) => button.setButtonText('Restart').onClick(() => void controls.server.restart().then(() => context.refresh())));
+          // With "Run the server" off there is nothing to restart: switching it on starts the server.
+          const enabled = (): boolean => controls.settingsStore.current.server.enabled;
+          setting.addButton((button) =>
+            button
+              .setButtonText('Restart')
+              .setDisabled(!enabled())
+              .onClick(() => {
+                if (enabled()) void controls.server.restart().then(() => context.refresh());
+              }),
+          );
         },
       },
     ],

@@ -13,14 +13,19 @@ import { tokenSection } from './token-section';
 /**
  * The plugin's settings tab. It declares its rows for Obsidian 1.13's settings search
  * (`getSettingDefinitions`) and renders the same rows itself for older apps (`display`). The
- * vault configuration and the token list are read when the tab opens; a new token's secret lives
- * only in this tab's memory and is dropped when the tab closes.
+ * vault configuration and the token list are read afresh each time the tab opens (the command
+ * line changes them too); a new token's secret lives only in this tab's memory and is dropped
+ * when the tab closes.
  */
 export class IndxSettingTab extends PluginSettingTab {
   private state: TabState = emptyTabState();
-  private loaded = false;
-  private loading = false;
   private open = false;
+  /** True while Obsidian 1.13 indexes the tab for settings search (no opening). */
+  private indexing = false;
+  /** True while the tab redraws itself through `update()` (which asks for the definitions again). */
+  private refreshing = false;
+  /** Counts loads, so that only the newest one's result is shown. */
+  private loads = 0;
 
   constructor(
     app: App,
@@ -30,22 +35,34 @@ export class IndxSettingTab extends PluginSettingTab {
     super(app, plugin);
   }
 
+  /**
+   * Adds the tab to `plugin`. Obsidian 1.13 asks for the definitions during this call, only to
+   * index the settings search: that is no opening, and what it would load would be stale by the
+   * time the user opens the tab.
+   */
+  addTo(plugin: Plugin): void {
+    this.indexing = true;
+    try {
+      plugin.addSettingTab(this);
+    } finally {
+      this.indexing = false;
+    }
+  }
+
+  // Obsidian 1.13 calls this at every opening of the tab, and again within each `update()`.
   override getSettingDefinitions(): SettingDefinitionItem[] {
-    this.open = true;
-    this.loadOnce();
+    if (!this.indexing && !this.refreshing) this.shown();
     return toSettingDefinitions(this.sections());
   }
 
   override display(): void {
-    this.open = true;
-    this.loadOnce();
+    this.shown();
     this.draw();
   }
 
   override hide(): void {
     this.open = false;
     this.state = emptyTabState();
-    this.loaded = false;
     super.hide();
   }
 
@@ -64,8 +81,13 @@ export class IndxSettingTab extends PluginSettingTab {
   }
 
   private refresh(): void {
-    if (requireApiVersion('1.13.0')) this.update();
-    else this.draw();
+    this.refreshing = true;
+    try {
+      if (requireApiVersion('1.13.0')) this.update();
+      else this.draw();
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   private draw(): void {
@@ -73,25 +95,28 @@ export class IndxSettingTab extends PluginSettingTab {
     renderSections(this.containerEl, this.sections());
   }
 
-  private loadOnce(): void {
-    if (!this.loaded) this.reload();
+  /** Obsidian shows the tab: what it shows is read afresh (the command line changes tokens and configuration too). */
+  private shown(): void {
+    this.open = true;
+    this.reload();
   }
 
   private reload(): void {
-    if (this.loading) return;
-    this.loaded = true;
-    this.loading = true;
+    const load = ++this.loads;
     const state = this.state;
+    const current = (): boolean => load === this.loads && state === this.state;
     void Promise.all([readVaultConfig(this.controls.storage), this.controls.tokens.list()])
       .then(([config, tokens]) => {
+        if (!current()) return;
         state.config = config;
         state.tokens = tokens;
         state.problem = null;
       })
-      .catch((error: unknown) => (state.problem = `Could not read the vault configuration or tokens: ${messageOf(error)}`))
+      .catch((error: unknown) => {
+        if (current()) state.problem = `Could not read the vault configuration or tokens: ${messageOf(error)}`;
+      })
       .finally(() => {
-        this.loading = false;
-        if (this.open && state === this.state) this.refresh();
+        if (this.open && current()) this.refresh();
       });
   }
 }

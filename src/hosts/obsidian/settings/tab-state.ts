@@ -20,9 +20,14 @@ export interface TabState {
   /** The token created while the tab is open: its secret is shown until the tab closes, never again. */
   created: CreatedToken | null;
   draft: { name: string; access: AccessLevel };
+  /** Path rules typed but not saved yet (they apply only on Save: each keystroke would reindex the vault). */
+  pathDrafts: Partial<Record<PathRuleKey, string>>;
   /** Why loading failed, shown in the tab. */
   problem: string | null;
 }
+
+/** The vault configuration's path rule lists the tab edits. */
+export type PathRuleKey = 'excluded_paths' | 'read_only_paths';
 
 /** What every section is built from. */
 export interface TabContext {
@@ -36,7 +41,7 @@ export interface TabContext {
 
 /** The state of a freshly opened tab. */
 export function emptyTabState(): TabState {
-  return { config: null, tokens: null, created: null, draft: { name: '', access: 'write' }, problem: null };
+  return { config: null, tokens: null, created: null, draft: { name: '', access: 'write' }, pathDrafts: {}, problem: null };
 }
 
 /** The message of a failure, for a notice. */
