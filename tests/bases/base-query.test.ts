@@ -1,5 +1,6 @@
 import { expectIndxError } from '../helpers/expect-error';
 import { createTempVault, type TempVault } from '../helpers/temp-vault';
+import { baseQuery } from '../../src/core/ops/bases/base-query';
 import { LIBRARY_VAULT } from './helpers/library-vault';
 
 interface QueryOutput {
@@ -8,6 +9,7 @@ interface QueryOutput {
   view: { name: string; type: string };
   views: string[];
   this_path: string;
+  time_zone: string;
   columns: { id: string; name: string }[];
   rows: { path: string; values: Record<string, unknown>; formulas: Record<string, unknown>; group?: unknown }[];
   total: number;
@@ -31,9 +33,14 @@ async function query(input: Record<string, unknown>): Promise<QueryOutput> {
 }
 
 describe('base_query', () => {
+  it('says that dates are evaluated in UTC, in its description and in every result', async () => {
+    expect(baseQuery.description).toContain('Dates are evaluated in UTC');
+    expect((await query({})).time_zone).toBe('UTC');
+  });
+
   it('runs the first view by default: sorted, with column names, formulas and summaries', async () => {
     const output = await query({});
-    expect(output).toMatchObject({ path: 'Library.base', view: { name: 'By rating', type: 'table' }, views: ['By rating', 'Grouped', 'Top two', 'Broken'], this_path: 'Library.base', total: 5, matched: 5, next_cursor: null, groups: null });
+    expect(output).toMatchObject({ path: 'Library.base', view: { name: 'By rating', type: 'table' }, views: ['By rating', 'Grouped', 'Top two', 'Broken'], this_path: 'Library.base', time_zone: 'UTC', total: 5, matched: 5, next_cursor: null, groups: null });
     expect(output.columns).toEqual([
       { id: 'file.name', name: 'file name' },
       { id: 'note.rating', name: 'Stars' },

@@ -52,8 +52,28 @@ describe('date arithmetic (Bases syntax, Date arithmetic)', () => {
     ['duration("1h") / 2', 1_800_000],
   ])('%s', (source, expected) => expectValue(vault, source, expected));
 
+  // "Subtract two dates to get the millisecond difference": the difference keeps its duration
+  // fields, and where it meets a plain number it is read as its milliseconds.
+  it.each<ValueCase>([
+    ['((now() - date("2025-03-10 12:34:56")) / 86400000).round()', 5], // days since, the numeric idiom
+    ['now() - date("2025-03-15") + 5', 45_296_794], // 12:34:56.789 in ms, plus 5
+    ['5 + (now() - today())', 45_296_794],
+    ['(now() - today()).toFixed(0)', '45296789'],
+    ['(now() - today()).floor()', 45_296_789],
+    ['((now() - today()) / 3600000).ceil()', 13],
+    ['(date("2025-01-01") - date("2025-01-02")).abs()', 86_400_000],
+    ['86400000 / (date("2025-01-02") - date("2025-01-01"))', 1],
+    ['(date("2025-01-02") - date("2025-01-01")) - 1000', 86_399_000],
+    ['2 * duration("5h")', 36_000_000], // a number times a duration: milliseconds
+    ['duration("1h") % 7', 5], // 3,600,000 = 7 × 514,285 + 5
+    ['+duration("1h")', 3_600_000],
+    ['max(duration("1h"), 5)', 3_600_000],
+    ['(now() - today()).days.round(2)', 0.52], // the duration fields stay
+    ['(date("2025-01-02") - date("2025-01-01")).isType("duration")', true],
+  ])('%s', (source, expected) => expectValue(vault, source, expected));
+
   it.each([
-    ['2 * duration("5h")', 'put the duration on the left'],
+    ['duration("1h") * duration("1h")', 'cannot compute duration * duration'],
     ['date("2024-01-01") + date("2024-01-02")', 'cannot compute date + date'],
     ['date("2024-01-01") - 5', 'cannot compute date - number'],
   ])('%s fails the evaluation', (source, fragment) => expectEvaluationError(vault, source, fragment));
@@ -115,8 +135,32 @@ describe('format(): Moment tokens', () => {
     ['k kk hh', '14 14 02'],
     ['[Today is] dddd [YYYY]', 'Today is Sunday YYYY'],
     ['YYYY/MM/DD', '2025/01/05'], // characters that are not tokens are kept
+    ['YYYYY SSSS SSSSSS', '02025 0450 045000'],
+    ['\\YYYY \\[Y] \\LL', 'YYYY [2025] LL'], // a backslash copies the token (or character) after it
   ])('%s', (pattern, expected) => {
     expect(formatDate(sunday, pattern)).toBe(expected);
+  });
+
+  // Moment's English (en) localized formats; they returned "LL" and friends as literal text.
+  it.each([
+    ['LT', '2:07 PM'],
+    ['LTS', '2:07:09 PM'],
+    ['L', '01/05/2025'],
+    ['LL', 'January 5, 2025'],
+    ['LLL', 'January 5, 2025 2:07 PM'],
+    ['LLLL', 'Sunday, January 5, 2025 2:07 PM'],
+    ['l', '1/5/2025'],
+    ['ll', 'Jan 5, 2025'],
+    ['lll', 'Jan 5, 2025 2:07 PM'],
+    ['llll', 'Sun, Jan 5, 2025 2:07 PM'],
+    ['[LL] LL', 'LL January 5, 2025'],
+    ['dddd LT', 'Sunday 2:07 PM'],
+  ])('%s', (pattern, expected) => {
+    expect(formatDate(sunday, pattern)).toBe(expected);
+  });
+
+  it.each(['N', 'NNNN', 'y', 'yyyy', 'yo', 'z', 'zz', '[week] YYYY N'])('the Moment token in %s that indx does not implement fails the evaluation', (pattern) => {
+    expectEvaluationError(vault, `now().format("${pattern}")`, 'does not support the Moment token');
   });
 
   it('numbers ISO weeks and day of year across the year end', () => {

@@ -26,6 +26,8 @@ describe('global functions', () => {
     ['duration("1d") * 2', 172_800_000],
     ['duration("90m")', 5_400_000],
     ['number("3.4")', 3.4],
+    ['number(" -1.5e3 ")', -1500], // a decimal, spaces around ignored
+    ['number(".5")', 0.5],
     ['number(true)', 1],
     ['number(date("1970-01-02"))', 86_400_000],
     ['number(duration("1s"))', 1000],
@@ -59,6 +61,10 @@ describe('global functions', () => {
     ['date("31/01/2024")', 'write YYYY-MM-DD'],
     ['duration("soon")', 'duration() cannot read'],
     ['number("abc")', 'cannot read "abc" as a number'],
+    ['number("0x10")', 'cannot read "0x10" as a number'], // JavaScript reads hexadecimal: not a decimal
+    ['number("Infinity")', 'cannot read "Infinity" as a number'],
+    ['number("0b11")', 'cannot read "0b11" as a number'],
+    ['number("")', 'cannot read "" as a number'],
     ['number([1])', 'cannot convert a list'],
     ['max(1, "a")', 'not a mix of number and string'],
     ['if()', 'needs at least 1 arguments'],
@@ -121,6 +127,13 @@ describe('string', () => {
     ['"hello world".title()', 'Hello World'],
     ['"  hi  ".trim()', 'hi'],
     ['status.length', 4],
+    ['"abc".contains(null)', false], // a null needle is absent, not "" (which every string contains)
+    ['"abc".contains(missing)', false],
+    ['"abc".startsWith(null)', false],
+    ['"abc".endsWith(null)', false],
+    ['"abc".containsAll("a", null)', false],
+    ['"abc".containsAny(null, "b")', true],
+    ['"abc".contains("")', true], // the empty string itself still is
   ])('%s', (source, expected) => expectValue(vault, source, expected));
 
   it.each([

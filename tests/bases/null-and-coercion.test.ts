@@ -95,6 +95,13 @@ describe('coercions between types', () => {
     ['{"a": [1]} == {"a": [1]}', true],
     ['tags == "Urgent"', false], // a list is not its element
     ['author == "Beta"', true], // a link and text: by link text
+    ['"2 days " + created', '2 days 2024-01-31'], // text then a date: joined, not a shifted date
+    ['created + "2 days"', '2024-02-02'], // a date then a duration string: shifted
+    ['duration("2d") + created', '2024-02-02'], // a duration value shifts a date on either side
+    ['"0x10" > 5', false], // ordering reads only decimal text as a number
+    ['"1e1" > 5', true],
+    ['"\\x41\\x42"', 'AB'], // JavaScript's \x escape
+    ['.5 + .25', 0.75],
   ])('%s', (source, expected) => expectValue(vault, source, expected));
 
   it.each([

@@ -91,6 +91,42 @@ describe('expression parser: values, members, indexing and calls', () => {
   it('accepts identifiers beyond ASCII (property names in any script)', () => {
     expect(parsed('größe > 2 && 名前 != ""')).toBe('(&& (> größe 2) (!= 名前 ""))');
   });
+
+  it('reads JavaScript escapes \\x and \\u{...} in strings', () => {
+    expect(parsed('"\\x41" + "\\u{1F600}" + "\\u0041"')).toBe('(+ (+ "A" "😀") "A")');
+  });
+
+  it('reads a number with no digit before the point (.5), and still a member after a value', () => {
+    expect(parsed('.5 + 1')).toBe('(+ 0.5 1)');
+    expect(parsed('x.length')).toBe('(. x length)');
+    expect(parsed('(.5).round()')).toBe('(.round 0.5)');
+  });
+
+  it('reads a hyphenated name as one property, as the functions page writes image(image-property)', () => {
+    expect(parsed('image(image-property)')).toBe('(image image-property)');
+    expect(parsed('note.cover-image')).toBe('(. note cover-image)');
+    expect(parsed('a - b')).toBe('(- a b)'); // spaced: a subtraction
+    expect(parsed('price-1')).toBe('(- price 1)'); // a digit after the hyphen: a subtraction
+  });
+});
+
+describe('expression parser: nesting limits, so evaluation cannot overflow the stack', () => {
+  it('refuses 5,000 nested parentheses as a syntax error, not a stack overflow', () => {
+    expect(syntaxError(`${'('.repeat(5_000)}1${')'.repeat(5_000)}`).message).toContain('nests more than 200 levels');
+  });
+
+  it('refuses a chain of 50,000 terms', () => {
+    expect(syntaxError(Array.from({ length: 50_000 }, () => '1').join('+')).message).toContain('more than 1000 levels');
+  });
+
+  it('refuses 5,000 prefix operators', () => {
+    expect(syntaxError(`${'!'.repeat(5_000)}true`).message).toContain('nests more than 200 levels');
+  });
+
+  it('accepts 200 nested parentheses and a chain of 500 terms', () => {
+    expect(parsed(`${'('.repeat(199)}1${')'.repeat(199)}`)).toBe('1');
+    expect(parseExpression(Array.from({ length: 500 }, () => 'x').join(' + ')).ok).toBe(true);
+  });
 });
 
 describe('expression parser: syntax errors carry the offset where they were found', () => {

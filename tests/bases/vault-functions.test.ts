@@ -1,5 +1,7 @@
 import { expectEvaluationError, expectValue, type ValueCase } from './helpers/expectations';
 import { openExpressionVault, type ExpressionVault } from './helpers/expression-harness';
+import { MemoryHost } from './helpers/memory-host';
+import { runBase } from './helpers/run-base';
 
 // file.*, link and File methods, `this` and formulas, against EXPRESSION_VAULT: Notes/Alpha.md
 // (the row unless said otherwise) links [[Beta]] and [[Notes/Sub/Gamma|the gamma note]] in its
@@ -16,8 +18,8 @@ afterAll(async () => {
 
 describe('file properties (Bases syntax, File properties)', () => {
   it.each<ValueCase>([
-    ['file.name', 'Alpha'], // notes show without .md
-    ['file.basename', 'Alpha'],
+    ['file.name', 'Alpha.md'], // "The name of this file", extension included (Functions, File fields)
+    ['file.basename', 'Alpha'], // "without the file extension"
     ['file.path', 'Notes/Alpha.md'],
     ['file.folder', 'Notes'],
     ['file.ext', 'md'],
@@ -40,7 +42,8 @@ describe('file properties (Bases syntax, File properties)', () => {
     ['Lonely.md', 'file.size', 16],
     ['Lonely.md', 'file.properties', {}],
     ['Lonely.md', 'file.links', []],
-    ['image.png', 'file.name', 'image.png'], // attachments keep their extension
+    ['image.png', 'file.name', 'image.png'],
+    ['image.png', 'file.basename', 'image'],
     ['image.png', 'file.ext', 'png'],
     ['image.png', 'file.backlinks', ['[[Notes/Alpha]]']],
     ['image.png', 'status', null], // not markdown: no note properties
@@ -107,13 +110,40 @@ describe('this (Bases syntax, Access properties with this)', () => {
 
   it('is the embedding note when one is given, with its note properties', () => {
     const options = { thisPath: 'Notes/Beta.md' };
-    expectValue(vault, 'this.file.name', 'Beta', options);
+    expectValue(vault, 'this.file.name', 'Beta.md', options);
     expectValue(vault, 'this.categories', ['[[Alpha]]'], options);
     expectValue(vault, 'this.categories.contains(file)', true, options); // links compare with files
     expectValue(vault, 'file.hasLink(this)', true, options); // the backlinks idiom
     expectValue(vault, 'this.file.hasLink(file)', true, options);
     expectValue(vault, 'author == this', true, options); // "author == this"
     expectValue(vault, 'list(author).contains(this)', true, options);
+  });
+});
+
+describe('this.x reads the embedding note\'s properties, as x does for a row', () => {
+  // "this points to properties of the embedding file": this.file is the file (this.file.name),
+  // this.x and this.note.x its frontmatter; a property named like a file field (name, tags,
+  // links, path) is that property, not the field.
+  const files = {
+    'Embed.md': { frontmatter: { name: 'Custom name', tags: ['from-frontmatter'], links: 'manual', 'cover-image': 'c.png' } },
+    'Row.md': { frontmatter: { name: 'Row name' } },
+  };
+
+  it.each([
+    ['this.name', 'Custom name'],
+    ['this.note.name', 'Custom name'],
+    ['this["name"]', 'Custom name'],
+    ['this.tags', ['from-frontmatter']],
+    ['this.links', 'manual'],
+    ['this.path', null], // no such property
+    ['this.file.name', 'Embed.md'],
+    ['this.file.path', 'Embed.md'],
+    ['name', 'Row name'], // the row's own property
+    ['file.name', 'Row.md'],
+    ['image(this.cover-image)', 'c.png'], // a hyphenated property, as the functions page writes image(image-property)
+  ])('%s', async (expression, expected) => {
+    const result = await runBase(new MemoryHost(files), `filters: file.path == "Row.md"\nformulas:\n  x: '${expression}'\n`, { thisPath: 'Embed.md' });
+    expect([expression, result.rows[0]?.formulas.x]).toEqual([expression, expected]);
   });
 });
 

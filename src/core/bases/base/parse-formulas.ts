@@ -14,16 +14,47 @@ export function parseFormulas(raw: unknown): Map<string, ParsedExpression> {
   const entries = Object.entries(raw as Record<string, unknown>);
   const names = new Set(entries.map(([name]) => name));
   const formulas = new Map(entries.map(([name, value]) => [name, compileExpression(expressionText(value, `formulas.${name}`), `formulas.${name}`, names)]));
-  for (const name of names) rejectCycle(formulas, name, []);
+  rejectCycles(formulas);
   return formulas;
 }
 
-function rejectCycle(formulas: ReadonlyMap<string, ParsedExpression>, name: string, path: readonly string[]): void {
-  if (path.includes(name)) {
-    const cycle = [...path.slice(path.indexOf(name)), name];
-    throw baseInvalid(`formulas.${name}`, `formulas refer to each other in a cycle: ${cycle.join(' → ')}`, { cycle });
+/** Rejects the first cycle found, visiting each formula once (linear in the references). */
+function rejectCycles(formulas: ReadonlyMap<string, ParsedExpression>): void {
+  const done = new Set<string>();
+  for (const root of formulas.keys()) if (!done.has(root)) walkFrom(root, formulas, done);
+}
+
+/** A formula on the search path and the references of it still to visit. */
+interface Frame {
+  name: string;
+  pending: string[];
+}
+
+/** Depth-first from `root` with an explicit stack, as a base may chain thousands of formulas. */
+function walkFrom(root: string, formulas: ReadonlyMap<string, ParsedExpression>, done: Set<string>): void {
+  const stack: Frame[] = [frameOf(root, formulas)];
+  const onPath = new Set([root]);
+  for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
+    const next = top.pending.shift();
+    if (next === undefined) {
+      stack.pop();
+      onPath.delete(top.name);
+      done.add(top.name);
+    } else if (onPath.has(next)) {
+      throw cycleError(stack.map((frame) => frame.name), next);
+    } else if (!done.has(next) && formulas.has(next)) {
+      stack.push(frameOf(next, formulas));
+      onPath.add(next);
+    }
   }
-  const formula = formulas.get(name);
-  if (formula === undefined) return;
-  for (const reference of new Set(formulaReferences(formula.node))) rejectCycle(formulas, reference, [...path, name]);
+}
+
+function frameOf(name: string, formulas: ReadonlyMap<string, ParsedExpression>): Frame {
+  const node = formulas.get(name)?.node;
+  return { name, pending: node === undefined ? [] : [...new Set(formulaReferences(node))] };
+}
+
+function cycleError(path: readonly string[], repeated: string): Error {
+  const cycle = [...path.slice(path.indexOf(repeated)), repeated];
+  return baseInvalid(`formulas.${repeated}`, `formulas refer to each other in a cycle: ${cycle.join(' → ')}`, { cycle });
 }

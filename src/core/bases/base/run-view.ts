@@ -1,7 +1,8 @@
+import { compareCodeUnits } from '../../ops/compare';
 import { createRowScope, withLocals, type QueryContext, type RowScope } from '../evaluate/scope';
 import { evaluate } from '../evaluate/evaluate';
 import { listValue, NULL_VALUE, type BaseValue } from '../values/base-value';
-import { valuesEqual } from '../values/value-equality';
+import { valueKey } from '../values/value-key';
 import { toJsonValue, type JsonValue } from '../values/value-json';
 import type { BaseDefinition, SortSpec, ViewDefinition } from './base-definition';
 import { columnName } from './column-name';
@@ -38,13 +39,21 @@ interface MatchedRow {
   path: string;
   scope: RowScope;
   keys: BaseValue[];
+  /** The group-by value; once grouped, the value of the row's group (its first row's value). */
   group: BaseValue;
+}
+
+interface Group {
+  key: string;
+  value: BaseValue;
+  rows: MatchedRow[];
 }
 
 /**
  * Evaluates a view: every file of the vault passes the base's filters AND the view's, rows are
- * grouped (by `groupBy`, when set) and sorted (by `sort`, else by file name as Obsidian does),
- * cut to the view's `limit`, and the page `[offset, offset + pageSize)` gets its column and
+ * grouped (by `groupBy`, when set: rows whose values are `==` form one group, all empty values
+ * one group keyed null, each group once; a row's `group` is its group's key) and sorted (by
+ * `sort`, else by file name as Obsidian does), cut to the view's `limit`, and the page `[offset, offset + pageSize)` gets its column and
  * formula values. Evaluation failures of single rows are listed in `problems`, not thrown.
  */
 export function runView(base: BaseDefinition, view: ViewDefinition, context: QueryContext, page: { offset: number; size: number }): ViewResult {
@@ -77,17 +86,31 @@ function safeProperty(id: string, scope: RowScope, log: RowProblemLog): BaseValu
   return attempt(log, scope.path, id, () => readProperty(id, scope), NULL_VALUE);
 }
 
+/** Sorts rows; with a group-by, puts each group's rows together, groups in group-by order. */
 function orderMatched(rows: MatchedRow[], sort: readonly SortSpec[], groupBy: SortSpec | null): MatchedRow[] {
   const sorted = orderRows(rows, sort);
   if (groupBy === null) return sorted;
-  return sorted.map((row, index) => ({ row, index })).sort((a, b) => compareKeys([a.row.group], [b.row.group], [groupBy]) || a.index - b.index).map(({ row }) => row);
+  return groupRows(sorted).sort((a, b) => compareKeys([a.value], [b.value], [groupBy]) || compareCodeUnits(a.key, b.key)).flatMap((group) => group.rows);
 }
 
+/** Splits rows by group key (one identity rule, `valueKey`), keeping their order within a group. */
+function groupRows(rows: readonly MatchedRow[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    const key = valueKey(row.group);
+    const group = groups.get(key) ?? { key, value: key === 'empty' ? NULL_VALUE : row.group, rows: [] };
+    groups.set(key, group);
+    group.rows.push({ ...row, group: group.value });
+  }
+  return [...groups.values()];
+}
+
+/** Group sizes of rows that are already grouped (each group's rows adjacent). */
 function groupCounts(rows: readonly MatchedRow[]): { key: JsonValue; count: number }[] {
   const groups: { value: BaseValue; count: number }[] = [];
   for (const row of rows) {
     const last = groups[groups.length - 1];
-    if (last !== undefined && valuesEqual(last.value, row.group)) last.count += 1;
+    if (last?.value === row.group) last.count += 1;
     else groups.push({ value: row.group, count: 1 });
   }
   return groups.map(({ value, count }) => ({ key: toJsonValue(value), count }));

@@ -1,5 +1,6 @@
+import { durationMilliseconds } from '../dates/duration';
 import { durationValue, NULL_VALUE, numberValue, type BaseValue } from '../values/base-value';
-import { valuesEqual } from '../values/value-equality';
+import { valueKey } from '../values/value-key';
 import { isEmptyValue } from '../functions/is-empty';
 
 type Summary = (values: readonly BaseValue[]) => BaseValue;
@@ -7,8 +8,8 @@ type Summary = (values: readonly BaseValue[]) => BaseValue;
 const SUMMARIES: Record<string, Summary> = {
   Average: (values) => overNumbers(values, (numbers) => sum(numbers) / numbers.length),
   Sum: (values) => overNumbers(values, sum),
-  Min: (values) => overNumbers(values, (numbers) => Math.min(...numbers)),
-  Max: (values) => overNumbers(values, (numbers) => Math.max(...numbers)),
+  Min: (values) => overNumbers(values, (numbers) => extreme(numbers, -1)),
+  Max: (values) => overNumbers(values, (numbers) => extreme(numbers, 1)),
   Median: (values) => overNumbers(values, median),
   Stddev: (values) => overNumbers(values, standardDeviation),
   Range: (values) => range(values),
@@ -25,16 +26,21 @@ const SUMMARIES: Record<string, Summary> = {
 export const BUILT_IN_SUMMARIES: readonly string[] = Object.keys(SUMMARIES);
 
 /**
- * Computes a built-in summary over one column's values. Numeric summaries ignore values that are
- * not numbers (null when none is left; `Stddev` is the population standard deviation); `Range`
- * of dates is a duration; `Earliest`/`Latest` take dates; `Empty`, `Filled`, `Unique` count.
+ * Computes a built-in summary over one column's values. Numeric summaries read durations as
+ * their milliseconds and ignore other values that are not numbers (null when none is left;
+ * `Stddev` is the population standard deviation); `Range` of dates is a duration;
+ * `Earliest`/`Latest` take dates; `Empty`, `Filled`, `Unique` count (`Unique`: distinct filled
+ * values by `valueKey`, so links to one file count once). Linear or n·log n in the rows.
  */
 export function summarize(name: string, values: readonly BaseValue[]): BaseValue {
   return SUMMARIES[name]?.(values) ?? NULL_VALUE;
 }
 
 function overNumbers(values: readonly BaseValue[], compute: (numbers: number[]) => number): BaseValue {
-  const numbers = values.flatMap((value) => (value.kind === 'number' && Number.isFinite(value.value) ? [value.value] : []));
+  const numbers = values.flatMap((value) => {
+    const number = value.kind === 'duration' ? durationMilliseconds(value) : value.kind === 'number' ? value.value : Number.NaN;
+    return Number.isFinite(number) ? [number] : [];
+  });
   return numbers.length === 0 ? NULL_VALUE : numberValue(compute(numbers));
 }
 
@@ -53,8 +59,15 @@ function standardDeviation(numbers: number[]): number {
   return Math.sqrt(sum(numbers.map((value) => (value - mean) ** 2)) / numbers.length);
 }
 
+/** The largest (`direction` 1) or smallest (-1) number, by a loop: spreading 200k numbers into `Math.max` overflows the stack. */
+function extreme(numbers: readonly number[], direction: 1 | -1): number {
+  let best = numbers[0] ?? Number.NaN;
+  for (const number of numbers) if ((number - best) * direction > 0) best = number;
+  return best;
+}
+
 function range(values: readonly BaseValue[]): BaseValue {
-  const numeric = overNumbers(values, (numbers) => Math.max(...numbers) - Math.min(...numbers));
+  const numeric = overNumbers(values, (numbers) => extreme(numbers, 1) - extreme(numbers, -1));
   if (numeric.kind !== 'null') return numeric;
   const [earliest, latest] = [extremeDate(values, -1), extremeDate(values, 1)];
   return earliest.kind === 'date' && latest.kind === 'date' ? durationValue(0, latest.time - earliest.time) : NULL_VALUE;
@@ -66,5 +79,5 @@ function extremeDate(values: readonly BaseValue[], direction: 1 | -1): BaseValue
 }
 
 function uniqueCount(values: readonly BaseValue[]): number {
-  return values.filter((value, index) => values.findIndex((other) => valuesEqual(value, other)) === index).length;
+  return new Set(values.map(valueKey)).size;
 }

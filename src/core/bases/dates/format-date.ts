@@ -1,13 +1,34 @@
+import { EvaluationError } from '../evaluate/evaluation-error';
 import { DAY_MS, padNumber, startOfUtcDay, toDateParts, type DateParts } from './calendar';
 
 /**
- * `date.format()`: Moment.js format tokens, English names, evaluated in UTC (so `Z` is always
- * `+00:00`). Text in `[brackets]` is copied; characters that are not tokens are kept.
+ * `date.format()`: Moment.js format tokens, English names and the English (`en`) localized
+ * formats (`L`, `LL`, `LT`...), evaluated in UTC (so `Z` is always `+00:00`). Text in
+ * `[brackets]` and a token or character after a backslash are copied; characters that are not
+ * tokens are kept. Moment tokens indx does not implement (eras `N`, era years `y`, zone names `z`) fail the
+ * evaluation naming the token, rather than coming back as literal text.
  */
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const TOKEN = /\[([^\]]*)\]|YYYY|YY|Y|Qo|Q|MMMM|MMM|MM|Mo|M|DDDD|DDDo|DDD|DD|Do|D|dddd|ddd|dd|do|d|E|e|WW|Wo|W|ww|wo|w|GGGG|GG|gggg|gg|HH|H|hh|h|kk|k|mm|m|ss|s|SSS|SS|S|A|a|X|x|ZZ|Z/g;
+const TOKENS = 'N{1,5}|yo|y{1,4}|zz?|YYYYYY|YYYYY|YYYY|YY|Y|Qo|Q|MMMM|MMM|MM|Mo|M|DDDD|DDDo|DDD|DD|Do|D|dddd|ddd|dd|do|d|E|e|WW|Wo|W|ww|wo|w|GGGGG|GGGG|GG|ggggg|gggg|gg|HH|H|hh|h|kk|k|mm|m|ss|s|S{4,9}|SSS|SS|S|A|a|X|x|ZZ|Z';
+// `[text]`, a token (after a backslash: copied as it is written), or any character after a backslash.
+const TOKEN = new RegExp(`\\[([^\\]]*)\\]|(\\\\?)(${TOKENS})|\\\\(.)`, 'g');
+
+/** Moment's English long date formats, expanded before the other tokens as Moment does. */
+const LONG_FORMATS: Record<string, string> = {
+  LT: 'h:mm A',
+  LTS: 'h:mm:ss A',
+  L: 'MM/DD/YYYY',
+  LL: 'MMMM D, YYYY',
+  LLL: 'MMMM D, YYYY h:mm A',
+  LLLL: 'dddd, MMMM D, YYYY h:mm A',
+  l: 'M/D/YYYY',
+  ll: 'MMM D, YYYY',
+  lll: 'MMM D, YYYY h:mm A',
+  llll: 'ddd, MMM D, YYYY h:mm A',
+};
+const LONG_TOKEN = /\[[^\]]*\]|\\(?:LTS|LT|L{1,4}|l{1,4}|.)|LTS|LT|LLLL|LLL|LL|L|llll|lll|ll|l/g;
 
 interface Moment {
   time: number;
@@ -17,6 +38,8 @@ interface Moment {
 type TokenFormatter = (moment: Moment) => string;
 
 const FORMATTERS: Record<string, TokenFormatter> = {
+  YYYYYY: ({ parts }) => `${parts.year < 0 ? '-' : '+'}${padNumber(Math.abs(parts.year), 6)}`,
+  YYYYY: ({ parts }) => padNumber(parts.year, 5),
   YYYY: ({ parts }) => padNumber(parts.year, 4),
   YY: ({ parts }) => padNumber(parts.year % 100, 2),
   Y: ({ parts }) => String(parts.year),
@@ -43,11 +66,13 @@ const FORMATTERS: Record<string, TokenFormatter> = {
   W: ({ time }) => String(isoWeek(time).week),
   Wo: ({ time }) => ordinal(isoWeek(time).week),
   WW: ({ time }) => padNumber(isoWeek(time).week, 2),
+  GGGGG: ({ time }) => padNumber(isoWeek(time).year, 5),
   GGGG: ({ time }) => padNumber(isoWeek(time).year, 4),
   GG: ({ time }) => padNumber(isoWeek(time).year % 100, 2),
   w: ({ time }) => String(localeWeek(time).week),
   wo: ({ time }) => ordinal(localeWeek(time).week),
   ww: ({ time }) => padNumber(localeWeek(time).week, 2),
+  ggggg: ({ time }) => padNumber(localeWeek(time).year, 5),
   gggg: ({ time }) => padNumber(localeWeek(time).year, 4),
   gg: ({ time }) => padNumber(localeWeek(time).year % 100, 2),
   H: ({ parts }) => String(parts.hour),
@@ -71,10 +96,24 @@ const FORMATTERS: Record<string, TokenFormatter> = {
   ZZ: () => '+0000',
 };
 
-/** Formats an instant with a Moment.js pattern such as `"YYYY-MM-DD"` or `"dddd, MMMM Do"`. */
+/**
+ * Formats an instant with a Moment.js pattern such as `"YYYY-MM-DD"`, `"dddd, MMMM Do"` or
+ * `"LL"`. Throws `EvaluationError` for a Moment token indx does not implement.
+ */
 export function formatDate(time: number, pattern: string): string {
   const moment: Moment = { time, parts: toDateParts(time) };
-  return pattern.replace(TOKEN, (token: string, literal: string | undefined) => literal ?? FORMATTERS[token]?.(moment) ?? token);
+  const expanded = pattern.replace(LONG_TOKEN, (token) => LONG_FORMATS[token] ?? token);
+  return expanded.replace(TOKEN, (_match: string, bracketed: string | undefined, backslash: string | undefined, token: string | undefined, escaped: string | undefined) => {
+    if (bracketed !== undefined || escaped !== undefined) return bracketed ?? escaped ?? '';
+    return backslash === '\\' ? (token ?? '') : formatToken(token ?? '', moment);
+  });
+}
+
+function formatToken(token: string, moment: Moment): string {
+  if (/^S{4,9}$/.test(token)) return padNumber(moment.parts.millisecond, 3) + '0'.repeat(token.length - 3);
+  const formatter = FORMATTERS[token];
+  if (formatter === undefined) throw new EvaluationError(`format() does not support the Moment token "${token}"; put literal text in [brackets]`);
+  return formatter(moment);
 }
 
 function quarterOf(parts: DateParts): number {

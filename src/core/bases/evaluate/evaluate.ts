@@ -11,7 +11,9 @@ import type { RowScope } from './scope';
 
 /**
  * Evaluates an expression for one row. Names resolve as the Bases syntax page describes: `file`
- * is the row's file, `this` the file the base is shown for, `note` the row's properties,
+ * is the row's file, `this` the file the base is shown for (`this.file` that file,
+ * `this.note.x` and `this.x` its note properties, as `file` and `x` for a row; `this` alone
+ * compares as that file), `note` the row's properties,
  * `formula.x` a formula of the base (computed once per row, cycles rejected), and any other
  * name a note property (null when the note lacks it). Inside `filter()`, `map()` and
  * `reduce()`, `value`, `index` and `acc` come first. Throws `EvaluationError`.
@@ -51,12 +53,21 @@ function readIdentifier(name: string, scope: RowScope): BaseValue {
   return scope.context.snapshot.properties(scope.path).get(name) ?? NULL_VALUE;
 }
 
-/** `formula.x` and `note.x` (also `formula["x"]`, `note["x"]`); undefined for other members. */
+/** `formula.x`, `note.x` and `this.x` (also `formula["x"]`...); undefined for other members. */
 function readNamespaced(object: ExpressionNode, name: string, scope: RowScope): BaseValue | undefined {
   if (object.type !== 'identifier' || scope.locals.has(object.name)) return undefined;
   if (object.name === 'formula') return readFormula(name, scope);
   if (object.name === 'note') return scope.context.snapshot.properties(scope.path).get(name) ?? NULL_VALUE;
+  if (object.name === 'this') return readThis(name, scope);
   return undefined;
+}
+
+/** `this.file` is the file; `this.note` and any other name read its note properties. */
+function readThis(name: string, scope: RowScope): BaseValue {
+  const { snapshot, thisPath } = scope.context;
+  if (name === 'file') return fileValue(thisPath);
+  if (name === 'note') return objectValue(snapshot.properties(thisPath));
+  return snapshot.properties(thisPath).get(name) ?? NULL_VALUE;
 }
 
 function readFormula(name: string, scope: RowScope): BaseValue {

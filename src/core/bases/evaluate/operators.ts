@@ -6,13 +6,17 @@ import { compareValues } from '../values/value-compare';
 import { valuesEqual } from '../values/value-equality';
 import { isTruthy } from '../values/value-truthy';
 import { valueToText } from '../values/value-text';
+import { assertTextLength } from '../values/text-length';
 import { EvaluationError } from './evaluation-error';
 
 /**
  * The operators of the Bases syntax page. Arithmetic with null gives null (except joining text);
- * `+` joins text when either side is a string; dates take durations or duration strings
- * (`date + "1M"`), and two dates subtract to a duration; a duration scales by a number on its
- * right (`duration("5h") * 2`, not `2 * duration("5h")`). Other mixes fail the evaluation.
+ * `+` joins text when either side is a string (`"2 days " + date` is text); a date on the left
+ * takes durations or duration strings (`date + "1M"`), and two dates subtract to a duration
+ * that is also their millisecond difference ("`(now() + "1d") - now()` returns `86400000`"):
+ * it keeps `.days` and friends, and wherever it meets a plain number (`+ 5`, `/ 86400000`,
+ * `2 *`) it is read as its milliseconds and the result is a number. A duration scales by a
+ * number on its right (`duration("5h") * 2` is a duration). Other mixes fail the evaluation.
  */
 export function applyBinary(operator: BinaryOperator, left: BaseValue, right: BaseValue): BaseValue {
   switch (operator) {
@@ -34,12 +38,12 @@ export function applyBinary(operator: BinaryOperator, left: BaseValue, right: Ba
   }
 }
 
-/** `!`, unary `-` (numbers and durations) and unary `+` (numbers). */
+/** `!`, unary `-` (numbers and durations) and unary `+` (numbers; a duration gives its milliseconds). */
 export function applyUnary(operator: '!' | '-' | '+', value: BaseValue): BaseValue {
   if (operator === '!') return booleanValue(!isTruthy(value));
   if (value.kind === 'null') return NULL_VALUE;
   if (value.kind === 'number') return numberValue(operator === '-' ? -value.value : value.value);
-  if (value.kind === 'duration' && operator === '-') return durationValue(-value.months, -value.milliseconds);
+  if (value.kind === 'duration') return operator === '-' ? durationValue(-value.months, -value.milliseconds) : numberValue(durationMilliseconds(value));
   throw new EvaluationError(`cannot apply unary ${operator} to a ${value.kind}`);
 }
 
@@ -50,12 +54,13 @@ function holds(operator: '<' | '>' | '<=' | '>=', order: number | null): boolean
 
 function add(left: BaseValue, right: BaseValue): BaseValue {
   if (left.kind === 'number' && right.kind === 'number') return numberValue(left.value + right.value);
-  const shifted = left.kind === 'date' ? shiftDate(left, right, 1) : right.kind === 'date' ? shiftDate(right, left, 1) : null;
+  // A date on the right shifts only by a duration value: a string on the left is text to join.
+  const shifted = left.kind === 'date' ? shiftDate(left, right, 1) : right.kind === 'date' && left.kind === 'duration' ? addDuration(right, left, 1) : null;
   if (shifted !== null) return shifted;
   if (left.kind === 'duration' && right.kind === 'duration') return normalizeDuration(left.months + right.months, left.milliseconds + right.milliseconds);
-  if (left.kind === 'string' || right.kind === 'string') return stringValue(valueToText(left) + valueToText(right));
+  if (left.kind === 'string' || right.kind === 'string') return joinText(left, right);
   if (left.kind === 'null' || right.kind === 'null') return NULL_VALUE;
-  throw mismatch('+', left, right);
+  return numeric('+', left, right, (a, b) => a + b);
 }
 
 function subtract(left: BaseValue, right: BaseValue): BaseValue {
@@ -63,7 +68,26 @@ function subtract(left: BaseValue, right: BaseValue): BaseValue {
   if (left.kind === 'number' && right.kind === 'number') return numberValue(left.value - right.value);
   if (left.kind === 'date') return subtractFromDate(left, right);
   if (left.kind === 'duration' && right.kind === 'duration') return normalizeDuration(left.months - right.months, left.milliseconds - right.milliseconds);
-  throw mismatch('-', left, right);
+  return numeric('-', left, right, (a, b) => a - b);
+}
+
+/** Arithmetic between a number and a duration read as its milliseconds; other mixes fail. */
+function numeric(operator: string, left: BaseValue, right: BaseValue, compute: (a: number, b: number) => number): BaseValue {
+  const [a, b] = [numberOf(left), numberOf(right)];
+  if (a === null || b === null || (left.kind !== 'number' && right.kind !== 'number')) throw mismatch(operator, left, right);
+  return numberValue(compute(a, b));
+}
+
+function numberOf(value: BaseValue): number | null {
+  if (value.kind === 'number') return value.value;
+  return value.kind === 'duration' ? durationMilliseconds(value) : null;
+}
+
+/** `a + b` as text, refused past the text length limit so a formula cannot exhaust memory. */
+function joinText(left: BaseValue, right: BaseValue): BaseValue {
+  const [a, b] = [valueToText(left), valueToText(right)];
+  assertTextLength(a.length + b.length, '+');
+  return stringValue(a + b);
 }
 
 function subtractFromDate(left: DateValue, right: BaseValue): BaseValue {
@@ -85,7 +109,7 @@ function multiply(operator: '*' | '/' | '%', left: BaseValue, right: BaseValue):
   if (left.kind === 'number' && right.kind === 'number') return numberValue(arithmetic(operator, left.value, right.value));
   if (left.kind === 'duration' && right.kind === 'number' && operator !== '%') return scale(left, operator === '*' ? right.value : 1 / right.value);
   if (left.kind === 'duration' && right.kind === 'duration' && operator === '/') return numberValue(durationMilliseconds(left) / durationMilliseconds(right));
-  throw mismatch(operator, left, right);
+  return numeric(operator, left, right, (a, b) => arithmetic(operator, a, b));
 }
 
 function arithmetic(operator: '*' | '/' | '%', a: number, b: number): number {
@@ -98,6 +122,5 @@ function scale(duration: DurationValue, factor: number): DurationValue {
 }
 
 function mismatch(operator: string, left: BaseValue, right: BaseValue): EvaluationError {
-  const hint = right.kind === 'duration' && left.kind === 'number' ? ' (put the duration on the left: duration("5h") * 2)' : '';
-  return new EvaluationError(`cannot compute ${left.kind} ${operator} ${right.kind}${hint}`);
+  return new EvaluationError(`cannot compute ${left.kind} ${operator} ${right.kind}`);
 }

@@ -6,9 +6,9 @@ import { EvaluationError } from './evaluation-error';
 import type { RowScope } from './scope';
 
 /**
- * `value.name`: an object's entry (null when missing), a file's `file.*` property — and, for
- * any other name, that file's note property, which is how `this.related` reads the embedding
- * note's frontmatter —, `length` of a string, link text or list, the fields of a date (`year`,
+ * `value.name`: an object's entry (null when missing), a file's `file.*` property (and, for any
+ * other name, that file's note property; `this.x` is read before this, as a note property
+ * first), `length` of a string, link text or list, the fields of a date (`year`,
  * `month` 1–12, `day`, `hour`, `minute`, `second`, `millisecond`, UTC) and of a duration
  * (`days`, `hours`...). A member of null is null; any other member fails the evaluation.
  */

@@ -4,6 +4,7 @@ import { FILE_FIELDS } from '../vault/file-fields';
 import type { ExpressionNode } from './ast';
 import { childNodes } from './child-nodes';
 import { referencedName } from './formula-references';
+import { analyzeRegExp } from './regexp-hazard';
 
 /** Something in an expression that must stop the query before any row is evaluated. */
 export interface ExpressionProblem {
@@ -18,7 +19,9 @@ export interface ExpressionProblem {
 /**
  * Checks an expression before it runs: every function and method must be one Bases documents
  * (and indx implements), every `file.x` a file property, every `formula.x` a formula of the
- * base. So an unknown construct fails the query naming it, instead of quietly failing rows.
+ * base, and every regular expression free of exponential backtracking (`analyzeRegExp`). So
+ * an unknown or dangerous construct fails the query naming it, instead of failing rows or
+ * hanging the process.
  */
 export function checkExpression(node: ExpressionNode, formulaNames: ReadonlySet<string>): ExpressionProblem[] {
   const own = problemOf(node, formulaNames);
@@ -42,6 +45,8 @@ function problemOf(node: ExpressionNode, formulaNames: ReadonlySet<string>): Exp
       return formulaProblem(node, formulaNames) ?? fileFieldProblem(node);
     case 'identifier':
       return node.name === 'formula' ? invalid('formula', 'write formula.<name> to read a formula', node.start) : null;
+    case 'literal':
+      return node.value.kind === 'regexp' ? regExpProblem(node.value.source, node.value.flags, node.start) : null;
     default:
       return null;
   }
@@ -66,6 +71,12 @@ function formulaProblem(node: Extract<ExpressionNode, { type: 'member' | 'index'
 function fileFieldProblem(node: Extract<ExpressionNode, { type: 'member' | 'index' }>): ExpressionProblem | null {
   if (node.type !== 'member' || !isFileIdentifier(node.object) || FILE_FIELDS.includes(node.name)) return null;
   return unsupported(`file.${node.name}`, `file.${node.name} is not a file property (known: ${FILE_FIELDS.join(', ')})`, node.start);
+}
+
+function regExpProblem(source: string, flags: string, position: number): ExpressionProblem | null {
+  const { hazard } = analyzeRegExp(source, flags);
+  const construct = `/${source}/${flags}`;
+  return hazard === null ? null : unsupported(construct, `the regular expression ${construct} could take exponential time to match: ${hazard}; write a simpler pattern`, position);
 }
 
 function isFileIdentifier(node: ExpressionNode): boolean {

@@ -2,15 +2,19 @@ import { SyntaxFailure } from './syntax-error';
 import type { Token } from './token';
 
 const OPERATORS = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '!', '+', '-', '*', '/', '%', '(', ')', '[', ']', '{', '}', ',', '.', ':'];
-const NUMBER = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}_$]*/uy;
+const NUMBER = /(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/y;
+// A name may hold hyphens between its parts (`image-property`, as the functions page writes
+// `image(image-property)`); `a - b` with spaces is a subtraction.
+const IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}_$]*(?:-[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}_$]*)*/uy;
 const WHITESPACE = /\s+/y;
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
 
 /**
- * Splits a Bases expression into tokens: numbers, quoted strings (`'` or `"`, backslash
- * escapes), identifiers, operators and regular expression literals (`/abc/g`, recognised where
- * an operand may start, so `a / b` stays a division). Throws `SyntaxFailure` with a position.
+ * Splits a Bases expression into tokens: numbers (`5`, `2.5`, `.5`, `1e3`), quoted strings
+ * (`'` or `"`, JavaScript's backslash escapes: `\n`, `\x41`, `\u0041`, `\u{1F600}`), identifiers
+ * (hyphenated ones too: `image-property`), operators and regular expression literals (`/abc/g`,
+ * recognised where an operand may start, so `a / b` stays a division). Throws `SyntaxFailure`
+ * with a position.
  */
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -33,7 +37,8 @@ function readToken(source: string, start: number, previous: Token | undefined): 
   const character = source[start] ?? '';
   if (character === '"' || character === "'") return readString(source, start);
   if (character === '/' && !endsOperand(previous)) return readRegExp(source, start);
-  const number = match(NUMBER, source, start);
+  // After a value, `.` reads a member (`x.length`); elsewhere `.5` is a number.
+  const number = character === '.' && endsOperand(previous) ? null : match(NUMBER, source, start);
   if (number !== null) return token('number', number, start);
   const identifier = match(IDENTIFIER, source, start);
   if (identifier !== null) return token('identifier', identifier, start);
@@ -78,7 +83,11 @@ function readString(source: string, start: number): Token {
 /** The character an escape stands for and how many characters after the backslash it used. */
 function readEscape(source: string, position: number): [string, number] {
   const character = source[position] ?? '';
-  if (character === 'u' && /^[0-9a-fA-F]{4}$/.test(source.slice(position + 1, position + 5))) return [String.fromCharCode(parseInt(source.slice(position + 1, position + 5), 16)), 5];
+  const rest = source.slice(position + 1);
+  const hex = character === 'x' ? /^[0-9a-fA-F]{2}/.exec(rest) : character === 'u' ? /^[0-9a-fA-F]{4}/.exec(rest) : null;
+  if (hex !== null) return [String.fromCharCode(parseInt(hex[0], 16)), 1 + hex[0].length];
+  const codePoint = character === 'u' ? /^\{([0-9a-fA-F]{1,6})\}/.exec(rest) : null;
+  if (codePoint !== null && parseInt(codePoint[1] ?? '', 16) <= 0x10ffff) return [String.fromCodePoint(parseInt(codePoint[1] ?? '', 16)), 1 + codePoint[0].length];
   return [ESCAPES[character] ?? character, 1];
 }
 

@@ -1,15 +1,22 @@
 import { err, ok, type Result } from '../../result';
 import { NULL_VALUE, booleanValue, numberValue, stringValue, type BaseValue } from '../values/base-value';
 import type { BinaryOperator, ExpressionNode } from './ast';
+import { childNodes } from './child-nodes';
 import { tokenize } from './lexer';
 import { SyntaxFailure, type ExpressionSyntaxError } from './syntax-error';
 import type { Token } from './token';
 
-/** The tokens being parsed and the index of the next one. */
+/** The tokens being parsed, the index of the next one, and how deeply the parser has recursed. */
 interface Cursor {
   tokens: Token[];
   index: number;
+  depth: number;
 }
+
+/** The deepest nesting of parentheses, calls, lists and prefix operators an expression may have. */
+const MAXIMUM_NESTING = 200;
+/** The most levels an expression's tree may have, chains such as `1 + 1 + 1` included. */
+const MAXIMUM_HEIGHT = 1_000;
 
 /** Operator levels from loosest to tightest, below unary operators. */
 const BINARY_LEVELS: readonly (readonly BinaryOperator[])[] = [['==', '!='], ['<', '>', '<=', '>='], ['+', '-'], ['*', '/', '%']];
@@ -20,14 +27,17 @@ const KEYWORDS: Partial<Record<string, BaseValue>> = { true: booleanValue(true),
  * `||`, `&&`, equality, comparison, `+ -`, `* / %`, unary `! - +`, then member access (`a.b`),
  * indexing (`a[0]`, `a["key"]`), calls (`f(x)`, `a.m(x)`), and primary values (numbers, strings,
  * regexps, `true`/`false`/`null`, identifiers, `( )`, list `[a, b]` and object `{"k": v}`
- * literals). A syntax error comes back with the offset where it was found.
+ * literals). A syntax error comes back with the offset where it was found. So evaluation cannot
+ * overflow the stack, an expression nesting deeper than {@link MAXIMUM_NESTING} levels or whose
+ * tree is higher than {@link MAXIMUM_HEIGHT} is refused as a syntax error.
  */
 export function parseExpression(source: string): Result<ExpressionNode, ExpressionSyntaxError> {
   try {
-    const cursor: Cursor = { tokens: tokenize(source), index: 0 };
+    const cursor: Cursor = { tokens: tokenize(source), index: 0, depth: 0 };
     const node = parseOr(cursor);
     const rest = peek(cursor);
     if (rest.type !== 'end') throw new SyntaxFailure(`unexpected "${rest.text}" after a complete expression`, rest.start);
+    if (heightOf(node) > MAXIMUM_HEIGHT) throw new SyntaxFailure(`the expression is too long a chain: its tree has more than ${MAXIMUM_HEIGHT} levels (split it into formulas)`, 0);
     return ok(node);
   } catch (error) {
     if (error instanceof SyntaxFailure) return err({ message: error.message, position: error.position });
@@ -59,7 +69,34 @@ function describe(token: Token): string {
   return token.type === 'end' ? 'the end of the expression' : `"${token.text}"`;
 }
 
+/** Runs `parse` one level deeper, refusing nesting past {@link MAXIMUM_NESTING}. */
+function nested(cursor: Cursor, parse: () => ExpressionNode): ExpressionNode {
+  cursor.depth += 1;
+  if (cursor.depth > MAXIMUM_NESTING) throw new SyntaxFailure(`the expression nests more than ${MAXIMUM_NESTING} levels deep`, peek(cursor).start);
+  try {
+    return parse();
+  } finally {
+    cursor.depth -= 1;
+  }
+}
+
+/** The number of levels of a tree, counted without recursion. */
+function heightOf(root: ExpressionNode): number {
+  let height = 0;
+  const stack: [ExpressionNode, number][] = [[root, 1]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, level] = entry;
+    height = Math.max(height, level);
+    for (const child of childNodes(node)) stack.push([child, level + 1]);
+  }
+  return height;
+}
+
 function parseOr(cursor: Cursor): ExpressionNode {
+  return nested(cursor, () => parseOrChain(cursor));
+}
+
+function parseOrChain(cursor: Cursor): ExpressionNode {
   let left = parseAnd(cursor);
   while (isOperator(peek(cursor), '||')) {
     next(cursor);
@@ -92,7 +129,7 @@ function parseUnary(cursor: Cursor): ExpressionNode {
   const token = peek(cursor);
   if (!isOperator(token, '!', '-', '+')) return parsePostfix(cursor, parsePrimary(cursor));
   next(cursor);
-  return { type: 'unary', operator: token.text as '!' | '-' | '+', operand: parseUnary(cursor), start: token.start };
+  return { type: 'unary', operator: token.text as '!' | '-' | '+', operand: nested(cursor, () => parseUnary(cursor)), start: token.start };
 }
 
 function parsePostfix(cursor: Cursor, node: ExpressionNode): ExpressionNode {

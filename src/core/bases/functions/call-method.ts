@@ -1,3 +1,4 @@
+import { durationMilliseconds } from '../dates/duration';
 import { EvaluationError } from '../evaluate/evaluation-error';
 import { NULL_VALUE, type BaseValue } from '../values/base-value';
 import { ANY_METHODS } from './any-methods';
@@ -22,7 +23,8 @@ export const FILE_METHOD_NAMES: ReadonlySet<string> = new Set([...Object.keys(FI
 
 /**
  * Calls `receiver.name(...)`. The receiver's own type is tried first, then the methods of any
- * value. A method on null gives null (so `missing.lower()` is null) except the methods of any
+ * value. A duration takes the number methods on its milliseconds (`(now() - file.ctime)` is the
+ * millisecond difference, so `.round()` and `.toFixed()` apply). A method on null gives null (so `missing.lower()` is null) except the methods of any
  * value (`missing.isEmpty()` is true). A known method on a type that lacks it fails the
  * evaluation (`(5).lower()`).
  */
@@ -51,6 +53,8 @@ function kindMethod(receiver: BaseValue, name: string, call: Invocation): BaseVa
       return invoke(REGEXP_METHODS, receiver, name, call);
     case 'link':
       return invoke(LINK_METHODS, receiver, name, call) ?? invoke(STRING_METHODS, { kind: 'string', value: receiver.linktext }, name, call);
+    case 'duration':
+      return invoke(NUMBER_METHODS, { kind: 'number', value: durationMilliseconds(receiver) }, name, call);
     default:
       return undefined;
   }

@@ -4,6 +4,7 @@ import { booleanValue, listValue, numberValue, stringValue, type BaseValue } fro
 import { valuesEqual } from '../values/value-equality';
 import { compareForSort } from '../values/value-sort-order';
 import { isTruthy } from '../values/value-truthy';
+import { assertTextLength } from '../values/text-length';
 import { valueToText } from '../values/value-text';
 import { numberArgument, requiredArgument, spreadArguments } from './arguments';
 import type { Invocation } from './invocation';
@@ -20,7 +21,7 @@ export const LIST_METHODS: MethodTable<ValueOf<'list'>> = {
   containsAll: ({ items }, call) => booleanValue(spreadValues(call).every((value) => includes(items, value))),
   containsAny: ({ items }, call) => booleanValue(spreadValues(call).some((value) => includes(items, value))),
   flat: ({ items }) => listValue(items.flatMap((item) => (item.kind === 'list' ? item.items : [item]))),
-  join: ({ items }, call) => stringValue(items.map(valueToText).join(call.args().length === 0 ? ',' : valueToText(requiredArgument(call, 0)))),
+  join: ({ items }, call) => stringValue(join(items, call)),
   reverse: ({ items }) => listValue([...items].reverse()),
   slice: ({ items }, call) => listValue(items.slice(numberArgument(call, 0), call.args().length > 1 ? numberArgument(call, 1) : undefined)),
   sort: ({ items }) => listValue([...items].sort(compareForSort)),
@@ -29,6 +30,13 @@ export const LIST_METHODS: MethodTable<ValueOf<'list'>> = {
   map: ({ items }, call) => listValue(items.map((value, index) => perItem(call, 'map', { value, index: numberValue(index) }))),
   reduce: ({ items }, call) => reduce(items, call),
 };
+
+function join(items: readonly BaseValue[], call: Invocation): string {
+  const separator = call.args().length === 0 ? ',' : valueToText(requiredArgument(call, 0));
+  const texts = items.map(valueToText);
+  assertTextLength(texts.reduce((total, text) => total + text.length, 0) + separator.length * Math.max(texts.length - 1, 0), call.label);
+  return texts.join(separator);
+}
 
 function includes(items: readonly BaseValue[], value: BaseValue): boolean {
   return items.some((item) => valuesEqual(item, value));

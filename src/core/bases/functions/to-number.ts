@@ -1,11 +1,12 @@
 import { durationMilliseconds } from '../dates/duration';
 import { EvaluationError } from '../evaluate/evaluation-error';
 import { NULL_VALUE, numberValue, type BaseValue } from '../values/base-value';
+import { parseDecimal } from '../values/parse-decimal';
 
 /**
  * `number()`: numbers as they are, booleans 1 or 0, dates their milliseconds since the epoch,
- * durations their milliseconds, strings parsed (an error when they are not a number), null
- * stays null; other values are an error.
+ * durations their milliseconds, strings read as decimals (`parseDecimal`: an error for text that
+ * is not one, `0x10` and `Infinity` included), null stays null; other values are an error.
  */
 export function toNumber(value: BaseValue): BaseValue {
   switch (value.kind) {
@@ -26,7 +27,7 @@ export function toNumber(value: BaseValue): BaseValue {
 }
 
 function parseNumber(text: string): BaseValue {
-  const parsed = text.trim() === '' ? Number.NaN : Number(text);
-  if (Number.isNaN(parsed)) throw new EvaluationError(`number() cannot read "${text}" as a number`);
+  const parsed = parseDecimal(text);
+  if (parsed === null) throw new EvaluationError(`number() cannot read "${text}" as a number (write a decimal such as 3.4)`);
   return numberValue(parsed);
 }

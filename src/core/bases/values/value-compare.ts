@@ -2,13 +2,14 @@ import { compareCodeUnits } from '../../ops/compare';
 import { durationMilliseconds } from '../dates/duration';
 import { parseDateText } from '../dates/parse-date';
 import type { BaseValue } from './base-value';
+import { parseDecimal } from './parse-decimal';
 import { valueToText } from './value-text';
 
 /**
  * The order `<`, `>`, `<=` and `>=` use: numbers, strings (by UTF-16 code units), dates,
- * durations and booleans against their own kind; a string against a number is read as a number
- * and against a date as a date; links compare by their text. Returns null when the two cannot be
- * ordered (null on either side, a string that is not a number, a list), which makes every
+ * durations and booleans against their own kind; a string against a number is read as a
+ * decimal number and against a date as a date; links compare by their text. Returns null when
+ * the two cannot be ordered (null on either side, a string that is not a decimal, a list), which makes every
  * relational operator false, so `rating > 0` never matches a note without a rating.
  */
 export function compareValues(a: BaseValue, b: BaseValue): number | null {
@@ -42,7 +43,7 @@ function scalarOf(value: BaseValue, other: BaseValue): number | string | null {
 }
 
 function stringScalar(text: string, other: BaseValue): number | string | null {
-  if (other.kind === 'number' || other.kind === 'duration') return text.trim() === '' ? null : Number(text);
+  if (other.kind === 'number' || other.kind === 'duration') return parseDecimal(text);
   if (other.kind === 'date') return parseDateText(text)?.time ?? null;
   return text;
 }

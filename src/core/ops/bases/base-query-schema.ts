@@ -26,6 +26,7 @@ export const baseQueryOutput = z.object({
   view: z.object({ name: z.string().describe('View name.'), type: z.string().describe('Layout: table, cards, list, map...') }).describe('The view that ran.'),
   views: z.array(z.string()).describe('Names of all views of the base, in order.'),
   this_path: z.string().describe('The file `this` stood for.'),
+  time_zone: z.literal('UTC').describe('The time zone dates were evaluated in: always UTC, so today() is the UTC date, date fields (.hour, .day) and format() read UTC, and date-only values sit at midnight UTC.'),
   columns: z.array(z.object({ id: z.string().describe('Property id, e.g. note.year.'), name: z.string().describe('Column header: the displayName, else the default label.') })).describe('The columns of the view (its order list), in order.'),
   rows: z.array(rowSchema).describe('This page of rows, sorted and grouped as the view says.'),
   total: z.number().int().describe("Rows the view shows (matching rows cut to the view's limit); pages cover these."),

@@ -2,6 +2,7 @@ import { IndxError } from '../../errors';
 import { parseBase } from '../../bases/base/parse-base';
 import { runView } from '../../bases/base/run-view';
 import type { ViewDefinition } from '../../bases/base/base-definition';
+import { loadCanvasLinks } from '../../bases/vault/canvas-links';
 import { createVaultSnapshot } from '../../bases/vault/vault-snapshot';
 import { requireFile } from '../../vault/mutate-file';
 import { toVaultPath } from '../../vault/paths';
@@ -14,7 +15,7 @@ import { baseQueryInput, baseQueryOutput } from './base-query-schema';
 export const baseQuery = defineOperation({
   name: 'base_query',
   title: 'Run a base',
-  description: "Run a view of an Obsidian Bases file (.base) over the vault, as Obsidian would show it: the base's filters AND the view's filters, formulas, sort, groupBy and limit. Returns the view's columns (with display names), one page of rows (column values and every formula's value), totals, groups and summaries. `this` is the .base file unless this_path names the note embedding it. A construct indx does not implement fails with base_unsupported naming it; a malformed base fails with base_invalid.",
+  description: "Run a view of an Obsidian Bases file (.base) over the vault, as Obsidian would show it: the base's filters AND the view's filters, formulas, sort, groupBy and limit. Returns the view's columns (with display names), one page of rows (column values and every formula's value), totals, groups and summaries. `this` is the .base file unless this_path names the note embedding it. Dates are evaluated in UTC (time_zone in the result): today() is the UTC date, now() the current instant, and date fields and format() read UTC. A construct indx does not implement fails with base_unsupported naming it; a malformed base fails with base_invalid.",
   input: baseQueryInput,
   output: baseQueryOutput,
   scope: 'vault:read',
@@ -30,7 +31,8 @@ export const baseQuery = defineOperation({
     const view = selectView(parsed.value.views, input.view, path);
     const thisPath = input.this_path === undefined ? path : existingPath(context, input.this_path);
     const offset = fromCursor(input.cursor);
-    const queryContext = { snapshot: createVaultSnapshot(context.host), now: context.clock(), random: Math.random, basePath: path, thisPath, formulas: new Map([...parsed.value.formulas].map(([name, formula]) => [name, formula.node])) };
+    const snapshot = createVaultSnapshot(context.host, await loadCanvasLinks(context.host));
+    const queryContext = { snapshot, now: context.clock(), random: Math.random, basePath: path, thisPath, formulas: new Map([...parsed.value.formulas].map(([name, formula]) => [name, formula.node])) };
     const result = runView(parsed.value, view, queryContext, { offset, size: input.limit });
     return {
       path,
@@ -38,6 +40,7 @@ export const baseQuery = defineOperation({
       view: { name: view.name, type: view.type },
       views: parsed.value.views.map((candidate) => candidate.name),
       this_path: thisPath,
+      time_zone: 'UTC' as const,
       ...result,
       next_cursor: toCursor(offset + input.limit, result.total),
     };
