@@ -100,4 +100,18 @@ describe('the index follows changes made through the engine', () => {
     await vault.engine.search?.settled();
     expect(pathsOf(await vault.search({ q: 'microscope', tag: ['astronomy'] }))).toEqual(['Plan.md']);
   });
+
+  // At 100k notes a common term holds ~100k postings; pausing every 256 terms held the thread for
+  // over 200 ms while compacting. The pacer is now called by postings rewritten.
+  it('compacts in paced pieces when a few terms hold most postings', async () => {
+    const index = new LexicalIndex();
+    // One note of 40,000 sections: its two words hold 40,000 postings each, in a handful of terms.
+    indexNote(index, 'big.md', '# h\nalpha\n'.repeat(40_000));
+    let pauses = 0;
+    const compacted = await compactIndex(index, () => Promise.resolve(void (pauses += 1)));
+    // Old pacing (every 256 notes and every 256 terms) paused twice here; by postings it pauses at
+    // least twice more (80,000 postings, one pause per 32,768).
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    expect(compacted.liveChunks).toBe(index.liveChunks);
+  });
 });
