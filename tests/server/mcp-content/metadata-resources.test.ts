@@ -131,6 +131,18 @@ describe('vault://search?q=… and similar://vault/{+path}', () => {
     await expectIndxError(readResource(vault, 'vault://search?q=%20'), 'invalid_input');
   });
 
+  it('passes the other vault_search inputs on: tag, path_glob, min_score, cursor', async () => {
+    await vault.engine.search?.whenReady();
+    const tagged = (await readJson(vault, 'vault://search?q=home&mode=lexical&tag=project')) as { results: { path: string }[] };
+    expect(tagged.results.map((result) => result.path)).toEqual(['Notes/Alpha.md']);
+    const inFolder = (await readJson(vault, 'vault://search?q=home&mode=lexical&path_glob=Daily%2F**')) as { results: { path: string }[] };
+    expect(inFolder.results.map((result) => result.path)).toEqual(['Daily/2026-11-20.md']);
+    const first = (await readJson(vault, 'vault://search?q=home&mode=lexical&limit=1')) as { results: { path: string }[]; next_cursor: string | null };
+    const second = (await readJson(vault, `vault://search?q=home&mode=lexical&limit=1&cursor=${encodeURIComponent(first.next_cursor ?? '')}`)) as { results: { path: string }[] };
+    expect(second.results[0]?.path).not.toBe(first.results[0]?.path);
+    await expectIndxError(readResource(vault, 'vault://search?q=home&min_score=7'), 'invalid_input');
+  });
+
   it('lists notes similar to a note, leaving the note itself out', async () => {
     const similar = (await readJson(vault, 'similar://vault/Notes/Alpha.md')) as { path: string; similar: { path: string }[] };
     expect(similar.path).toBe('Notes/Alpha.md');
