@@ -88,12 +88,15 @@ export class PolicyHost implements VaultHost {
   }
 
   trash(path: string, check?: (text: string) => void): Promise<void> {
+    if (!this.hasRules()) return this.inner.trash(path, check);
     return this.refuseWrite([path, ...this.filesBelow(path)]) ?? this.inner.trash(path, check);
   }
 
   rename(from: string, to: string, check?: (text: string) => void): Promise<void> {
-    const moved = this.filesBelow(from).map((file) => `${to}${file.slice(from.length)}`);
-    return this.refuseWrite([from, to, ...this.filesBelow(from), ...moved]) ?? this.inner.rename(from, to, check);
+    if (!this.hasRules()) return this.inner.rename(from, to, check);
+    const below = this.filesBelow(from);
+    const moved = below.map((file) => `${to}${file.slice(from.length)}`);
+    return this.refuseWrite([from, to, ...below, ...moved]) ?? this.inner.rename(from, to, check);
   }
 
   getMetadata(path: string): CachedMetadata | null {
@@ -133,6 +136,11 @@ export class PolicyHost implements VaultHost {
   private freshCache(): { version: number; resolved: LinkMap | null; unresolved: LinkMap | null } {
     if (this.filtered.version !== this.version) this.filtered = { version: this.version, resolved: null, unresolved: null };
     return this.filtered;
+  }
+
+  /** True when any rule is in force; without one, nothing needs checking (no vault listing per delete or move). */
+  private hasRules(): boolean {
+    return this.current.rules.excluded_paths.length > 0 || this.current.rules.read_only_paths.length > 0;
   }
 
   private isOpen(): boolean {
