@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { stringify as stringifyToml } from 'smol-toml';
 
 /** The MCP clients indx writes ready-to-paste configuration for. */
@@ -46,22 +47,47 @@ export function buildClientConfig(client: ClientId, input: ClientConfigInput): s
   const mcpUrl = `${input.url}/mcp`;
   switch (client) {
     case 'claude-desktop':
-      return toJson({ mcpServers: { indx: stdioEntry(input.vaultPath, token) } });
+      return toJson({ mcpServers: { indx: buildServerEntry({ vault: input.vaultPath, token }) } });
     case 'claude-code':
       // `claude mcp add` defaults to --scope local (this project only); the tab promises the current user.
       return `claude mcp add --transport http --scope user indx ${mcpUrl} --header ${quoteShell(`Authorization: Bearer ${token}`)}`;
     case 'cursor':
       return toJson({ mcpServers: { indx: { url: mcpUrl, headers: bearer(token) } } });
     case 'codex':
-      return stringifyToml({ mcp_servers: { indx: stdioEntry(input.vaultPath, token) } });
+      return stringifyToml({ mcp_servers: { indx: buildServerEntry({ vault: input.vaultPath, token }) } });
     case 'http':
       return toJson({ mcpServers: { indx: { type: 'http', url: mcpUrl, headers: bearer(token) } } });
   }
 }
 
-/** The stdio relay entry: `npx -y indx-mcp mcp serve --stdio --vault DIR` with the token in its environment. */
-function stdioEntry(vaultPath: string, token: string): { command: string; args: string[]; env: Record<string, string> } {
-  return { command: 'npx', args: ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', '--vault', vaultPath], env: { INDX_TOKEN: token } };
+/** A stdio MCP server entry as the clients store it (JSON `mcpServers.indx`, TOML `[mcp_servers.indx]`). */
+export interface ServerEntry {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** What {@link buildServerEntry} puts in the entry; give at most one of `token` and `tokenFile`. */
+export interface ServerEntryOptions {
+  /** `--vault DIR` for the server (made absolute). */
+  vault?: string;
+  /** A token to embed as `env.INDX_TOKEN` (user scope only: the file is then private). */
+  token?: string | null;
+  /** A token file to name as `--token-file FILE` (made absolute): the entry holds no secret. */
+  tokenFile?: string;
+}
+
+/**
+ * The entry that starts `indx mcp serve --stdio` through npx (so no global install is needed),
+ * with `--vault DIR` when given, and the token either embedded in `env.INDX_TOKEN` or read at
+ * start from `--token-file FILE`: the plugin's snippets and `indx mcp install` both use it.
+ * Security: a token is only ever copied from what the user supplied, never made up.
+ */
+export function buildServerEntry(options: ServerEntryOptions): ServerEntry {
+  const vault = options.vault === undefined ? [] : ['--vault', resolve(options.vault)];
+  const tokenFile = options.tokenFile === undefined ? [] : ['--token-file', resolve(options.tokenFile)];
+  const token = options.token ?? null;
+  return { command: 'npx', args: ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', ...vault, ...tokenFile], ...(token === null ? {} : { env: { INDX_TOKEN: token } }) };
 }
 
 function bearer(token: string): Record<string, string> {

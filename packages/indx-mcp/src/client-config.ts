@@ -1,10 +1,4 @@
-/** The placeholder printed when no token was created. */
-export const TOKEN_PLACEHOLDER = '<TOKEN>';
-
-/** The `mcpServers` entry for a streamable-HTTP server with a bearer token. */
-export function mcpServersConfig(mcpUrl: string, token: string): Record<string, unknown> {
-  return { mcpServers: { indx: { type: 'http', url: mcpUrl, headers: { Authorization: `Bearer ${token}` } } } };
-}
+import { buildClientConfig, TOKEN_PLACEHOLDER } from '../../../src/server/client-configs';
 
 /** The Claude Code command that adds the server. */
 export function claudeCodeCommand(mcpUrl: string, token: string): string {
@@ -33,7 +27,7 @@ export function describeServer(options: { vaultName: string; vaultRoot: string; 
     `  ${claudeCodeCommand(mcpUrl, secret)}`,
     '',
     'MCP client config (mcpServers):',
-    JSON.stringify(mcpServersConfig(mcpUrl, secret), null, 2),
+    buildClientConfig('http', { url: options.url, token: secret, vaultPath: options.vaultRoot }).trimEnd(),
     '',
     'Press Ctrl+C to stop.',
     '',
