@@ -1,11 +1,13 @@
+import { AiRuntime, type AiRuntimeOptions } from './ai/runtime/ai-runtime';
+import type { AiStreamListener } from './ai/runtime/ai-stream-event';
 import { AuditLog, type AuditRecorder } from './audit/audit-log';
 import { readVaultConfig, type VaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
 import { ALL_OPERATIONS } from './ops/all-operations';
-import type { Scope } from './ops/operation';
+import type { Operation, Scope } from './ops/operation';
 import type { OperationContext } from './ops/operation-context';
 import { OperationRegistry, type Invocation } from './ops/registry';
-import { SCOPES } from './ops/scopes';
+import { hasScope, SCOPES } from './ops/scopes';
 import type { Scheduler } from './search/service/scheduler';
 import { SearchService } from './search/service/search-service';
 import type { PersistentVectorSearch } from './search/service/vector-feeder';
@@ -44,6 +46,16 @@ export interface EngineOptions {
    * fails). The index is created here but starts lazily, at the first search or `search.start()`.
    */
   search?: EngineSearchOptions | false;
+  /** The AI runtime's environment and provider plumbing; without it AI is off unless the vault configuration names a reachable provider. */
+  ai?: AiRuntimeOptions;
+}
+
+/** Per-call options of `Engine.call`. */
+export interface CallOptions {
+  /** Asks for a streamed result: AI operations that stream send their events here. */
+  onEvent?: AiStreamListener;
+  /** Cancels the call (the client went away). */
+  signal?: AbortSignal;
 }
 
 /** The caller used by local, trusted entry points (the CLI on the user's own machine). */
@@ -60,6 +72,8 @@ export class Engine {
   readonly audit: AuditLog;
   /** The search index (lazily started), or null when created with `search: false`. */
   readonly search: SearchService | null;
+  /** The AI runtime (off when no provider is configured). */
+  readonly ai: AiRuntime;
 
   private readonly policyHost: PolicyHost;
 
@@ -70,11 +84,14 @@ export class Engine {
     private readonly clock: () => number,
     search: EngineSearchOptions | false,
     config: VaultConfig,
+    ai: AiRuntimeOptions,
   ) {
     this.policyHost = new PolicyHost(host);
     this.policyHost.setPolicy(createPathPolicy(config.access));
     this.audit = new AuditLog(storage);
     this.search = search === false ? null : new SearchService({ ...search, host: this.policyHost, storage, checksum: etag, clock });
+    this.ai = new AiRuntime(storage, ai, () => this.search?.hasVectors() === true, clock);
+    this.ai.configure(config.ai, config.search.embeddings);
   }
 
   /**
@@ -88,7 +105,7 @@ export class Engine {
   /** Creates an engine; loads the ETag hasher and the vault configuration first. */
   static async create(options: EngineOptions): Promise<Engine> {
     const config = await readVaultConfig(options.storage);
-    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config);
+    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config, options.ai ?? {});
   }
 
   /**
@@ -98,6 +115,7 @@ export class Engine {
   async reloadConfig(): Promise<VaultConfig> {
     const config = await readVaultConfig(this.storage);
     if (!sameRules(this.policyHost.policy.rules, config.access)) this.policyHost.setPolicy(createPathPolicy(config.access));
+    this.ai.configure(config.ai, config.search.embeddings);
     return config;
   }
 
@@ -109,18 +127,34 @@ export class Engine {
   }
 
   /**
-   * Runs the operation `name` with `input` on behalf of `caller`. Write operations fail with
+   * The operations a caller with `scopes` may see: those its scopes allow, less the AI
+   * operations while no provider they need is configured (seed 002 §2: AI tools appear only
+   * once a provider is set up).
+   */
+  operationsFor(scopes: readonly Scope[]): Operation[] {
+    return this.registry.list().filter((operation) => hasScope(scopes, operation.scope) && this.offers(operation));
+  }
+
+  /** Whether an operation is offered now (AI operations need their provider role). */
+  offers(operation: Operation): boolean {
+    if (operation.requires === undefined) return true;
+    return operation.requires === 'chat' ? this.ai.available && this.ai.chat !== null : this.ai.available;
+  }
+
+  /**
+   * Runs the operation `name` with `input` on behalf of `caller`. Calls that write fail with
    * `forbidden` while the vault's configuration has writes switched off.
    */
-  async call(name: string, input: unknown, caller: Caller = LOCAL_CALLER): Promise<Invocation> {
+  async call(name: string, input: unknown, caller: Caller = LOCAL_CALLER, options: CallOptions = {}): Promise<Invocation> {
     // Writes read the configuration afresh (it may have changed on disk); reads use the rules in force.
-    if (this.registry.get(name).scope === 'vault:write' && !(await this.reloadConfig()).access.write_enabled) {
-      throw new IndxError('forbidden', `Writes are switched off for this vault (access.write_enabled is false), so ${name} cannot run. An admin can re-enable them with vault_config_set.`, { operation: name });
-    }
+    const beforeWrite = async (): Promise<void> => {
+      if ((await this.reloadConfig()).access.write_enabled) return;
+      throw new IndxError('forbidden', `Writes are switched off for this vault (access.write_enabled is false), so ${name} cannot write. An admin can re-enable them with vault_config_set.`, { operation: name });
+    };
     // The operation's audit events are recorded when it ends, stamped with its duration.
     const audit = this.audit.begin(this.clock);
     try {
-      const invocation = await this.registry.invoke(name, input, this.contextFor(caller, audit), caller.scopes);
+      const invocation = await this.registry.invoke(name, input, this.contextFor(caller, audit, options), caller.scopes, beforeWrite);
       if (name === 'vault_config_set') await this.reloadConfig();
       return invocation;
     } finally {
@@ -128,7 +162,19 @@ export class Engine {
     }
   }
 
-  private contextFor(caller: Caller, audit: AuditRecorder): OperationContext {
-    return { host: this.host, storage: this.storage, etag: this.etag, audit, actor: caller.actor, clock: this.clock, search: this.search };
+  private contextFor(caller: Caller, audit: AuditRecorder, options: CallOptions): OperationContext {
+    return {
+      host: this.host,
+      storage: this.storage,
+      etag: this.etag,
+      audit,
+      actor: caller.actor,
+      clock: this.clock,
+      search: this.search,
+      scopes: caller.scopes,
+      ai: this.ai,
+      ...(options.onEvent === undefined ? {} : { emit: options.onEvent }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    };
   }
 }

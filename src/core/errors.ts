@@ -34,6 +34,13 @@ export const ERROR_CODES = [
   'internal_error',
   'canvas_invalid',
   'canvas_id_not_found',
+  'ai_unavailable',
+  'ai_quota_exceeded',
+  'ai_provider_error',
+  'ai_grounding_failed',
+  'ai_input_too_large',
+  'ai_schema_invalid',
+  'ai_apply_conflict',
 ] as const;
 
 /** A stable, snake_case error code. */

@@ -10,8 +10,8 @@ export interface SeedRow {
   cli: string;
 }
 
-/** Operations of the seed that land with later issues (canvas, bases, AI). */
-export const PENDING_OPERATIONS = ['ai_status', 'ai_summarize', 'ai_ask', 'ai_toc', 'ai_relate', 'ai_tag', 'ai_metadata', 'ai_extract'];
+/** The AI operations of the seed: offered (listed as tools) only while an AI provider is configured (seed 002 §2). */
+export const AI_OPERATIONS = ['ai_status', 'ai_summarize', 'ai_ask', 'ai_toc', 'ai_relate', 'ai_tag', 'ai_metadata', 'ai_extract'];
 
 const TOOL = '(?:note|vault|link|tag|canvas|base|ai)_[a-z_]+';
 const METHOD = '(?:GET|POST|PUT|PATCH|DELETE|HEAD)';

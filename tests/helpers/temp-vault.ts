@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Engine } from '../../src/core/engine';
+import type { AiRuntimeOptions } from '../../src/core/ai/runtime/ai-runtime';
+import { Engine, type EngineOptions } from '../../src/core/engine';
 import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
 import { DEFAULT_CONFIG_DIR } from '../../src/hosts/node/vault-paths';
@@ -35,10 +36,18 @@ export async function copyToTemp(source: string): Promise<string> {
   return root;
 }
 
+/** How a temp vault's engine is made: watching the folder, a clock, the AI runtime, search options. */
+export interface TempVaultOptions {
+  watch?: boolean;
+  clock?: () => number;
+  ai?: AiRuntimeOptions;
+  search?: EngineOptions['search'];
+}
+
 /** Opens an engine over an existing folder; `dispose` closes it and removes the folder. */
-export async function openTempVault(root: string, options: { watch?: boolean; clock?: () => number } = {}): Promise<TempVault> {
+export async function openTempVault(root: string, options: TempVaultOptions = {}): Promise<TempVault> {
   const host = await NodeVaultHost.open(root, { watch: options.watch ?? false });
-  const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)), clock: options.clock ?? (() => Date.UTC(2026, 10, 21)) });
+  const engine = await Engine.create({ host, storage: new FileStorage(locateStateDir(root)), clock: options.clock ?? (() => Date.UTC(2026, 10, 21)), ...(options.ai === undefined ? {} : { ai: options.ai }), ...(options.search === undefined ? {} : { search: options.search }) });
   return {
     root,
     host,
@@ -52,7 +61,7 @@ export async function openTempVault(root: string, options: { watch?: boolean; cl
 }
 
 /** A temp vault made of `files`, opened. */
-export async function createTempVault(files: TempFiles, options: { watch?: boolean } = {}): Promise<TempVault> {
+export async function createTempVault(files: TempFiles, options: TempVaultOptions = {}): Promise<TempVault> {
   return openTempVault(await writeTempFolder(files), options);
 }
 

@@ -1,4 +1,5 @@
 import type { Storage } from '../vault/storage';
+import type { AiInvocationEvent } from './ai-invocation-event';
 import { AuditRotation } from './audit-rotation';
 
 /** One mutation, as recorded in the audit log. Never note content: paths, actor, op, ETags, timing. */
@@ -18,9 +19,14 @@ export interface AuditEvent {
 /** Listens to audit events as they are recorded. */
 export type AuditListener = (event: AuditEvent) => void;
 
-/** Where operations record their mutations. */
+/** Listens to AI invocation events. */
+export type AiInvocationListener = (event: AiInvocationEvent) => void;
+
+/** Where operations record their mutations and AI calls. */
 export interface AuditRecorder {
   record(event: AuditEvent): void;
+  /** Records an AI call at once (it already carries its duration). */
+  recordInvocation(event: AiInvocationEvent): void;
 }
 
 /** The audit events of one operation call, recorded together when it ends. */
@@ -45,6 +51,7 @@ export interface AuditLogOptions {
  */
 export class AuditLog implements AuditRecorder {
   private readonly listeners = new Set<AuditListener>();
+  private readonly invocationListeners = new Set<AiInvocationListener>();
   private readonly rotation: AuditRotation;
   private readonly onError: (error: unknown) => void;
   private queue: Promise<void> = Promise.resolve();
@@ -60,8 +67,23 @@ export class AuditLog implements AuditRecorder {
    */
   record(event: AuditEvent): void {
     for (const listener of this.listeners) listener(event);
-    const line = JSON.stringify(event);
+    this.append(JSON.stringify(event));
+  }
+
+  private append(line: string): void {
     this.queue = this.queue.then(() => this.rotation.append(line)).catch(this.onError);
+  }
+
+  /** Records an AI invocation event in the same log and tells its listeners. */
+  recordInvocation(event: AiInvocationEvent): void {
+    for (const listener of this.invocationListeners) listener(event);
+    this.append(JSON.stringify(event));
+  }
+
+  /** Subscribes to AI invocation events; returns the unsubscribe function. */
+  subscribeInvocations(listener: AiInvocationListener): () => void {
+    this.invocationListeners.add(listener);
+    return () => this.invocationListeners.delete(listener);
   }
 
   /** Starts collecting the events of one operation call; `clock` times it. */
@@ -70,6 +92,7 @@ export class AuditLog implements AuditRecorder {
     const events: AuditEvent[] = [];
     return {
       record: (event) => void events.push(event),
+      recordInvocation: (event) => this.recordInvocation(event),
       end: () => {
         const duration_ms = Math.max(0, clock() - started);
         for (const event of events) this.record({ ...event, duration_ms });

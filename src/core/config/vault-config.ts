@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IndxError } from '../errors';
 import type { Storage } from '../vault/storage';
+import { aiConfigSchema } from './ai-config';
 import { embeddingSettingsSchema } from './embedding-settings';
 import { compileGlob } from '../notes/glob';
 
@@ -42,6 +43,7 @@ export const vaultConfigSchema = z.object({
     })
     .prefault({})
     .describe('Search settings.'),
+  ai: aiConfigSchema.prefault({}).describe('The AI runtime: chat model, limits, which notes may reach the model, cache and daily spend. Keys never live here: they come from INDX_AI_API_KEY / INDX_OPENAI_API_KEY (or the app\'s secret storage).'),
 });
 
 /** indx's per-vault settings. */

@@ -1,8 +1,11 @@
+import type { AiRuntime } from '../ai/runtime/ai-runtime';
+import type { AiStreamListener } from '../ai/runtime/ai-stream-event';
 import type { AuditRecorder } from '../audit/audit-log';
 import type { SearchService } from '../search/service/search-service';
 import type { EtagFunction } from '../vault/etag';
 import type { Storage } from '../vault/storage';
 import type { VaultHost } from '../vault/vault-host';
+import type { Scope } from './operation';
 
 /** What an operation's `run` is given: the vault, its state, and who is asking. */
 export interface OperationContext {
@@ -15,4 +18,12 @@ export interface OperationContext {
   clock: () => number;
   /** The vault's search index, or null when the engine was created without one. */
   search: SearchService | null;
+  /** The scopes the caller holds (operations that write only on some inputs check them). */
+  scopes: readonly Scope[];
+  /** The AI runtime (switched off when no provider is configured). */
+  ai: AiRuntime;
+  /** Present when the caller asked for a streamed result: receives its events as they happen. */
+  emit?: AiStreamListener;
+  /** Cancels the call (the client went away). */
+  signal?: AbortSignal;
 }

@@ -37,6 +37,15 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
   /** The CLI words (`['note', 'get']`). */
   cli: string[];
   run(input: z.output<Input>, context: OperationContext): Promise<z.input<Output>>;
+  /**
+   * For an operation of `vault:read` scope that writes on some inputs (`apply: true`): says
+   * whether this input writes. Such a call then needs `vault:write` and writes switched on.
+   */
+  writesWhen?(input: z.output<Input>): boolean;
+  /** Which AI provider role the operation needs to be offered (absent: always offered). */
+  requires?: 'chat' | 'ai';
+  /** Whether the operation can stream its result (see `AiStreamEvent`). */
+  streams?: boolean;
   /** A short deterministic one-line summary of a result. */
   summarize(output: z.output<Output>): string;
 }

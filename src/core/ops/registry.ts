@@ -38,17 +38,30 @@ export class OperationRegistry {
     return operation;
   }
 
-  /** Validates `input`, checks `scopes`, runs the operation and validates its output. */
-  async invoke(name: string, input: unknown, context: OperationContext, scopes: readonly Scope[]): Promise<Invocation> {
+  /**
+   * Validates `input`, checks `scopes`, runs the operation and validates its output. `beforeWrite`
+   * runs first when the call writes (a write operation, or a read one whose `writesWhen` says so):
+   * the engine refuses there when writes are switched off.
+   */
+  async invoke(name: string, input: unknown, context: OperationContext, scopes: readonly Scope[], beforeWrite: () => Promise<void> = () => Promise.resolve()): Promise<Invocation> {
     const operation = this.get(name);
-    if (!hasScope(scopes, operation.scope)) {
-      throw new IndxError('forbidden', `${name} needs the ${operation.scope} scope.`, { required: operation.scope, granted: scopes });
-    }
+    requireScope(operation, operation.scope, scopes);
     const parsed = parseInput(operation, input ?? {});
+    const writes = operation.scope !== 'vault:read' ? operation.scope === 'vault:write' : operation.writesWhen?.(parsed) === true;
+    if (writes) {
+      requireScope(operation, 'vault:write', scopes);
+      await beforeWrite();
+    }
     const raw = await runWrapped(operation, parsed, context);
     const output: unknown = operation.output.parse(raw);
     return { output, summary: operation.summarize(output) };
   }
+}
+
+function requireScope(operation: Operation, scope: Scope, granted: readonly Scope[]): void {
+  if (hasScope(granted, scope)) return;
+  const why = scope === operation.scope ? '' : ' for this input (it writes to the vault)';
+  throw new IndxError('forbidden', `${operation.name} needs the ${scope} scope${why}.`, { required: scope, granted });
 }
 
 function parseInput(operation: Operation, input: unknown): unknown {

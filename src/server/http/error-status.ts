@@ -33,4 +33,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   internal_error: 500,
   embeddings_failed: 502,
   embeddings_unavailable: 503,
+  ai_unavailable: 503,
+  ai_quota_exceeded: 429,
+  ai_provider_error: 502,
+  ai_grounding_failed: 422,
+  ai_input_too_large: 422,
+  ai_schema_invalid: 422,
+  ai_apply_conflict: 409,
 };

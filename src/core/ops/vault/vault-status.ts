@@ -10,7 +10,7 @@ export const ENGINE_VERSION = '0.1.0';
 export const vaultStatus = defineOperation({
   name: 'vault_status',
   title: 'Vault status',
-  description: 'Health and counts of the vault: files, notes, canvases, bases, attachments, folders, tags, resolved and unresolved links, where indx keeps its state, and the search index (state, counts, size on disk).',
+  description: 'Health and counts of the vault: files, notes, canvases, bases, attachments, folders, tags, resolved and unresolved links, where indx keeps its state, the search index (state, counts, size on disk) and the AI runtime (model, calls and spend today).',
   input: z.object({}),
   output: z.object({
     name: z.string().describe('Vault name (its folder name).'),
@@ -33,19 +33,29 @@ export const vaultStatus = defineOperation({
       })
       .nullable()
       .describe('The search index, or null when search is switched off.'),
+    ai: z
+      .object({
+        available: z.boolean().describe('Whether any AI operation can run (ai_status has the details).'),
+        model: z.string().nullable().describe('Chat model id, or null.'),
+        calls_today: z.number().int().describe('AI calls during the current UTC day, cache hits included.'),
+        cache_hits_today: z.number().int().describe('Of those, served from the cache.'),
+        spend_today_usd: z.number().describe('Best-effort spend of the current UTC day, in US dollars.'),
+      })
+      .describe('The AI runtime at a glance (seed 002 §12).'),
   }),
   scope: 'vault:read',
   annotations: READ_ONLY,
   http: { method: 'GET', path: '/v1/vault/status' },
   cli: ['vault', 'status'],
-  run(_input, context) {
+  async run(_input, context) {
     const counts = { md: 0, canvas: 0, base: 0 } as Record<string, number>;
     const files = context.host.listFiles();
     for (const file of files) counts[extensionOf(file.path)] = (counts[extensionOf(file.path)] ?? 0) + 1;
     const notes = counts.md ?? 0;
     const canvases = counts.canvas ?? 0;
     const bases = counts.base ?? 0;
-    return Promise.resolve({
+    const today = await context.ai.ledger.today();
+    return {
       name: context.host.name,
       version: ENGINE_VERSION,
       files: files.length,
@@ -57,7 +67,8 @@ export const vaultStatus = defineOperation({
       links: { resolved: sumLinks(context.host.resolvedLinks()), unresolved: sumLinks(context.host.unresolvedLinks()) },
       state_location: context.storage.location,
       index: indexStatus(context.search),
-    });
+      ai: { available: context.ai.available, model: context.ai.chat?.model ?? null, calls_today: today.calls, cache_hits_today: today.cache_hits, spend_today_usd: today.spend_usd },
+    };
   },
   summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.`,
 });

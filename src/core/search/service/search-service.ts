@@ -1,3 +1,4 @@
+import type { VectorSearchStats } from '../vectors/managed-vector-search';
 import type { Storage } from '../../vault/storage';
 import type { FileStat, Unsubscribe, VaultEvent, VaultHost } from '../../vault/vault-host';
 import { splitNote } from '../chunking/chunk-note';
@@ -124,6 +125,16 @@ export class SearchService {
     const building = this.state === 'ready' ? null : { state: this.state, indexed: this.queue.done, total: this.queue.total };
     const context = { index: this.index, host: this.options.host, vectors: this.options.vectors ?? null, parameters: this.options.parameters ?? DEFAULT_BM25, scratch: this.scratch, building };
     return runSearch(context, request);
+  }
+
+  /** Whether semantic search is set up (an embeddings provider is configured). */
+  hasVectors(): boolean {
+    return this.options.vectors !== undefined && this.options.vectors !== null;
+  }
+
+  /** Figures of the embeddings store (model, dimensions, counts), or null without one. */
+  vectorStats(): VectorSearchStats | null {
+    return this.options.vectors?.stats?.() ?? null;
   }
 
   /** The index's state, counts and size on disk. */

@@ -1,3 +1,4 @@
+import type { VectorSearchStats } from '../vectors/managed-vector-search';
 import type { VaultHost } from '../../vault/vault-host';
 import type { VectorSearch } from '../chunk';
 import { splitNote } from '../chunking/chunk-note';
@@ -13,6 +14,8 @@ import { Slicer } from './slicer';
 export interface PersistentVectorSearch extends VectorSearch {
   load?(): Promise<void>;
   save?(): Promise<void>;
+  /** Current figures (model, dimensions, counts), when the store keeps them. */
+  stats?(): VectorSearchStats;
   /** Milliseconds until a paused provider is asked again (0: now), or null when none is configured. */
   retryInMs?(): number | null;
   /** True when `path` is recorded with exactly these chunk hashes (indexing it again would change nothing). */

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/** Schema pieces shared by the AI operations (seed 002), each described for the model. */
+
+/** The search modes an AI scope or retrieval may ask for. */
+export const searchModeField = z.enum(['lexical', 'semantic', 'hybrid']);
+
+/** Filters of a query scope or of `ai_ask` retrieval: the same as vault_search's. */
+export const searchFiltersSchema = z
+  .object({
+    tag: z.array(z.string()).optional().describe('Only notes carrying every listed tag (or one nested below it).'),
+    path_glob: z.string().optional().describe('Only notes whose path matches this glob.'),
+    min_score: z.number().min(0).max(1).optional().describe('Leave out results scoring below this (0–1).'),
+  })
+  .strict()
+  .describe('Search filters, as vault_search takes them: tag, path_glob, min_score.');
+
+/** What an AI operation reads (seed 002 §4): explicit paths, a glob, a tag, a search, or a note and its links. */
+export const aiScopeSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('paths').describe('Scope kind: explicit notes.'), paths: z.array(z.string().min(1)).min(1).max(500).describe('Vault-relative note paths.') }).strict(),
+    z.object({ kind: z.literal('glob').describe('Scope kind: notes matching a path glob.'), path_glob: z.string().min(1).describe('Path glob, e.g. "Projects/**".') }).strict(),
+    z.object({ kind: z.literal('tag').describe('Scope kind: notes carrying a tag.'), tag: z.string().min(1).describe('Every note carrying this tag or one nested below it.') }).strict(),
+    z
+      .object({
+        kind: z.literal('query').describe('Scope kind: the best matches of a search.'),
+        q: z.string().trim().min(1).max(2000).describe('Search query; the best matching notes form the scope.'),
+        mode: searchModeField.optional().describe('Search mode; default hybrid with embeddings, else lexical.'),
+        limit: z.number().int().min(1).max(100).optional().describe('Notes taken from the results (default 10).'),
+        filters: searchFiltersSchema.optional().describe('Narrow the search: tag, path_glob, min_score.'),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('note').describe('Scope kind: one note and, optionally, its linked notes.'),
+        path: z.string().min(1).describe('The note.'),
+        include_linked: z.number().int().min(0).max(3).optional().describe('Also take the notes it links to (and that link to it), this many hops out (default 0).'),
+      })
+      .strict(),
+  ])
+  .describe('What to read: {kind:"paths",paths}, {kind:"glob",path_glob}, {kind:"tag",tag}, {kind:"query",q,mode?,limit?,filters?} or {kind:"note",path,include_linked?}.');
+
+/** A scope as the operations receive it. */
+export type AiScope = z.output<typeof aiScopeSchema>;
+
+/** A verifiable reference to vault content (seed 002 §6). */
+export const citationSchema = z.object({
+  path: z.string().describe('Vault-relative path of the cited note.'),
+  etag: z.string().describe('ETag of the revision the model read; compare with note_read to detect drift.'),
+  anchor: z.string().optional().describe('Heading text or ^block-id the claim comes from.'),
+  line: z.number().int().min(0).optional().describe('0-based line of the cited passage.'),
+  span: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional().describe('[first line, last line], 0-based, inclusive.'),
+  snippet: z.string().optional().describe('The cited text, shortened.'),
+});
+
+/** A citation. */
+export type Citation = z.output<typeof citationSchema>;
+
+/** Every non-fatal condition an AI operation reports (seed 002 §9), plus apply outcomes. */
+export const AI_WARNING_CODES = [
+  'embeddings_unavailable',
+  'chat_unavailable',
+  'ai_cache_hit',
+  'citation_drift',
+  'citation_invalid',
+  'ungrounded_dropped',
+  'truncated',
+  'stream_unsupported',
+  'globs_excluded',
+  'unsupported_question',
+  'tag_invalid',
+  'tag_below_threshold',
+  'metadata_invalid',
+  'metadata_missing',
+  'extract_invalid',
+  'apply_skipped_no_change',
+  'apply_failed',
+  'index_building',
+] as const;
+
+/** A warning code. */
+export type AiWarningCode = (typeof AI_WARNING_CODES)[number];
+
+/** One warning: its code, a sentence, and where it applies. */
+export const aiWarningSchema = z.object({
+  code: z.enum(AI_WARNING_CODES).describe('What happened (seed 002 §9 lists them).'),
+  message: z.string().describe('What happened and what to do.'),
+  path: z.string().optional().describe('The note it concerns, when one.'),
+  details: z.record(z.string(), z.unknown()).optional().describe('Specifics (dropped citations, excluded paths, failed keys…).'),
+});
+
+/** A warning. */
+export type AiWarning = z.output<typeof aiWarningSchema>;
+
+/** Tokens and best-effort cost of one call (all zero on a cache hit). */
+export const aiUsageSchema = z.object({
+  input_tokens: z.number().int().min(0).describe('Prompt tokens sent, summed over every model call.'),
+  output_tokens: z.number().int().min(0).describe('Tokens generated, summed over every model call.'),
+  cost_usd: z.number().min(0).describe('Best-effort cost in US dollars from the model\'s published rates (0 for local or unknown models).'),
+  model_calls: z.number().int().min(0).describe('Requests sent to the chat model.'),
+}).describe('Tokens, model calls and best-effort cost of this call (zero when served from the cache).');
+
+/** Usage. */
+export type AiUsage = z.output<typeof aiUsageSchema>;
+
+/** The paths a scope resolved to and their estimated size. */
+export const scopeResolvedSchema = z.object({
+  paths: z.array(z.string()).describe('Notes read, sorted.'),
+  total_tokens: z.number().int().min(0).describe('Estimated tokens of their text (about 4 characters each).'),
+}).describe('The notes the scope resolved to (after the AI allow/deny globs) and their estimated size.');
+
+/** A draft edit for note_patch, never applied by the runtime. */
+export const proposedPatchSchema = z.object({
+  path: z.string().describe('The note to patch.'),
+  ops: z.array(z.record(z.string(), z.unknown())).describe('note_patch ops, ready to send.'),
+  if_match: z.string().optional().describe('ETag of the revision the draft was made against.'),
+  reason: z.string().describe('Why.'),
+  related_to: z.array(z.string()).describe('Notes the change refers to.'),
+});
+
+/** Output styles of prose fields. */
+export const styleField = z.enum(['neutral', 'bullets', 'executive', 'technical']).optional().describe('Prose style (default neutral).');
+
+/** Output language. */
+export const languageField = z.string().min(2).max(35).optional().describe('Output language (BCP 47, e.g. en, ja); default: the dominant language of the notes.');
+
+/** Per-call output cap. */
+export const maxTokensField = z.number().int().min(1).max(100000).optional().describe('Most tokens to generate (clamped to the configured maximum).');
+
+/** Sampling seed. */
+export const seedField = z.number().int().min(0).optional().describe('Sampling seed (default 0): same input and seed, same output where the provider honours it.');
+
+/** Cache switch. */
+export const cacheField = z.boolean().optional().describe('Use the AI cache (default true): an identical call over unchanged notes is served free.');
+
+/** Cache lifetime override. */
+export const cacheTtlField = z.number().int().min(0).max(30 * 24 * 3600).optional().describe('Seconds a fresh result stays cached (default from the configuration, 24 h).');
+
+/** Citation switch. */
+export const citeField = z.boolean().optional().describe('Return citations and drop claims without one (default true).');
+
+/** Idempotency key of an AI call. */
+export const idempotencyKeyField = z.string().min(1).max(255).optional().describe('Same key and same input within 24 h returns the stored result without calling the model again; same key, different input fails with idempotency_key_reused.');
+
+/** Per-path preconditions of an apply. */
+export const ifMatchMapField = z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional().describe('Path → etag: each note is written only if it still has that etag (else ai_apply_conflict).');
+
+/** What an apply does when a path's if_match fails. */
+export const ifMatchModeField = z.enum(['fail', 'skip']).optional().describe('fail (default): stop at the first etag mismatch with ai_apply_conflict; skip: skip that note and go on.');

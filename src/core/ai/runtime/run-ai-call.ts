@@ -1,0 +1,310 @@
+import { toCanonicalJson } from '../../canonical-json';
+import { IndxError, isIndxError } from '../../errors';
+import type { OperationContext } from '../../ops/operation-context';
+import type { AiUsage, AiWarning } from '../ai-schemas';
+import type { ChatRequest, ChatResult } from '../chat/chat-provider';
+import type { AiInvocationEvent } from '../../audit/ai-invocation-event';
+import type { AiStreamEvent } from './ai-stream-event';
+import { estimateTokens } from './estimate-tokens';
+import { sha256Hex } from './sha256-hex';
+
+/** The AI operations, as `ai.invocation` events name them. */
+export type AiOperationName = AiInvocationEvent['op'];
+
+/** Input fields that never change what the model produces (left out of the cache key). */
+const DELIVERY_FIELDS = ['cache', 'cache_ttl_seconds', 'idempotency_key', 'stream'];
+
+/** Input fields that only decide what is written afterwards (left out of the cache key, kept in the idempotency fingerprint). */
+const APPLY_FIELDS = ['apply', 'apply_mode', 'if_match', 'if_match_mode', 'write'];
+
+/** How long an idempotency key holds its result (seed 002 §8.2). */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What one AI operation call is: its input, the notes it read, and how it produces its result. */
+export interface AiCallSpec<Result extends object> {
+  op: AiOperationName;
+  /** `chat`: fails with ai_unavailable without a chat model; `none`: runs on what the index has. */
+  needs: 'chat' | 'none';
+  /** The operation's parsed input (delivery fields such as `cache` are dropped from the cache key here). */
+  input: Record<string, unknown>;
+  /** The notes the result depends on, with the etags read: any edit to one of them misses the cache. */
+  fingerprint: readonly { path: string; etag: string }[];
+  /** Warnings known before generation (globs_excluded, embeddings_unavailable…), returned with every result. */
+  warnings?: AiWarning[];
+  /**
+   * Produces the result; model calls go through `session.chat`. Its warnings (`session.warn`)
+   * are cached with it. Skipped on a cache hit.
+   */
+  produce(session: AiSession): Promise<Result>;
+  /**
+   * Runs after the result is known, fresh or cached, and is never cached: writes (apply, toc
+   * write). Returns the fields to add to the result; reports written notes with `session.applied`.
+   */
+  apply?(result: Result, session: AiApplySession): Promise<Partial<Result>>;
+}
+
+/** What `apply` may do besides writing: warn and say which notes it wrote. */
+export interface AiApplySession {
+  warn(warning: AiWarning): void;
+  /** Marks a note as written by this call (listed in the ai.invocation event). */
+  applied(path: string): void;
+}
+
+/** What `produce` works with. */
+export interface AiSession extends Omit<AiApplySession, 'applied'> {
+  /**
+   * Sends one request to the chat model: quota checked first (ai_quota_exceeded), output capped
+   * to the configured maximum, temperature and seed defaulted, usage added to the call and the
+   * day's spend, `truncated` warned when the reply hit the cap. `onPartial` is honoured only when
+   * the caller asked for a stream.
+   */
+  chat(request: ChatRequest): Promise<ChatResult>;
+  /** Sends a stream event when the caller asked for a stream (else does nothing). */
+  emit(event: AiStreamEvent): void;
+  /** Whether the caller asked for a stream. */
+  readonly streaming: boolean;
+  /** The most prompt tokens one model call may carry (the configured maximum). */
+  readonly maxInputTokens: number;
+  /** The output cap of this call: the input's max_tokens clamped to the configured maximum. */
+  readonly maxOutputTokens: number;
+}
+
+/** A result as returned: the operation's fields plus usage and warnings. */
+export type AiCallOutput<Result> = Result & { usage: AiUsage; warnings: AiWarning[] };
+
+interface Stored<Result> {
+  result: Result;
+  warnings: AiWarning[];
+}
+
+interface IdempotentEntry {
+  fingerprint: string;
+  output: unknown;
+}
+
+/**
+ * Runs one AI operation call the way seed 002 requires of every one: refuses with
+ * `ai_unavailable` while no provider it needs is configured (nothing is sent); replays a result
+ * stored under the same idempotency key (a different input under it is `idempotency_key_reused`);
+ * serves an identical call over unchanged notes from the cache with zero usage and `ai_cache_hit`;
+ * otherwise produces the result through a session that accounts every model call; then applies
+ * writes, and records one `ai.invocation` audit event, failed calls included.
+ */
+export async function runAiCall<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>): Promise<AiCallOutput<Result>> {
+  const started = context.clock();
+  const tally = newTally();
+  const applied: string[] = [];
+  let cacheHit = false;
+  try {
+    requireProvider(context, spec);
+    const idempotencyKey = typeof spec.input.idempotency_key === 'string' ? spec.input.idempotency_key : undefined;
+    const idempotency = idempotencyKey === undefined ? null : await idempotencySlot(context, spec, idempotencyKey);
+    if (idempotency?.replay !== undefined) {
+      cacheHit = true;
+      return withZeroUsage(idempotency.replay as AiCallOutput<Result>);
+    }
+    const known = await knownResult(context, spec);
+    cacheHit = known.hit;
+    const warnings = [...(spec.warnings ?? []), ...known.stored.warnings, ...(known.hit ? [cacheHitWarning()] : [])];
+    const additions = spec.apply === undefined ? {} : await spec.apply(known.stored.result, { warn: (warning) => void warnings.push(warning), applied: (path) => void applied.push(path) });
+    const output = { ...known.stored.result, ...additions, usage: tally.usage, warnings } as AiCallOutput<Result>;
+    if (idempotency !== null) await context.ai.cache.set(idempotency.key, { fingerprint: idempotency.fingerprint, output } satisfies IdempotentEntry, IDEMPOTENCY_TTL_MS);
+    record(context, spec, { started, usage: tally.usage, cacheHit, applied, ok: true });
+    return output;
+  } catch (error: unknown) {
+    record(context, spec, { started, usage: tally.usage, cacheHit, applied, ok: false, errorCode: isIndxError(error) ? error.code : 'internal_error' });
+    throw error;
+  }
+
+  async function knownResult(innerContext: OperationContext, innerSpec: AiCallSpec<Result>): Promise<{ stored: Stored<Result>; hit: boolean }> {
+    const cacheKey = innerContext.ai.settings.cache.enabled && innerSpec.input.cache !== false ? await cacheKeyOf(innerContext, innerSpec) : null;
+    const cached = cacheKey === null ? undefined : ((await innerContext.ai.cache.get(cacheKey)) as Stored<Result> | undefined);
+    if (cached !== undefined) {
+      await innerContext.ai.ledger.add(0, true);
+      return { stored: cached, hit: true };
+    }
+    const stored = await produceFresh(innerContext, innerSpec, tally);
+    if (cacheKey !== null) await innerContext.ai.cache.set(cacheKey, stored, ttlOf(innerContext, innerSpec));
+    return { stored, hit: false };
+  }
+}
+
+function requireProvider(context: OperationContext, spec: AiCallSpec<object>): void {
+  const runtime = context.ai;
+  if (!runtime.settings.enabled) throw unavailable('chat', 'The AI runtime is switched off (INDX_AI_ENABLED=false or ai.enabled: false in the vault configuration).');
+  if (spec.needs === 'chat' && runtime.chat === null) {
+    const why = runtime.settings.problem ?? 'no chat model is configured: set INDX_AI_PROVIDER and INDX_AI_MODEL (or ai.provider and ai.model in the vault configuration)';
+    throw unavailable('chat', `ai_${spec.op} needs a chat model, and ${why}. Nothing was sent anywhere.`);
+  }
+  if (!runtime.available) throw unavailable('embeddings', `ai_${spec.op} needs an AI provider (a chat model or embeddings), and none is configured. Nothing was sent anywhere.`);
+}
+
+function unavailable(role: 'chat' | 'embeddings', message: string): IndxError {
+  return new IndxError('ai_unavailable', message, { required_role: role });
+}
+
+async function produceFresh<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>, tally: Tally): Promise<Stored<Result>> {
+  const warnings: AiWarning[] = [];
+  const session = createSession(context, spec, tally, warnings);
+  const result = await spec.produce(session);
+  return { result, warnings };
+}
+
+function createSession(context: OperationContext, spec: AiCallSpec<object>, tally: Tally, warnings: AiWarning[]): AiSession {
+  const settings = context.ai.settings;
+  const requested = typeof spec.input.max_tokens === 'number' ? spec.input.max_tokens : settings.max_output_tokens;
+  const emit = context.emit;
+  const session: AiSession = {
+    streaming: emit !== undefined,
+    maxInputTokens: settings.max_input_tokens,
+    maxOutputTokens: Math.min(requested, settings.max_output_tokens),
+    warn: (warning) => void warnings.push(warning),
+    emit: (event) => emit?.(event),
+    chat: (request) => sendChat(context, spec, session, request, tally, warnings),
+  };
+  return session;
+}
+
+async function sendChat(context: OperationContext, spec: AiCallSpec<object>, session: AiSession, request: ChatRequest, tally: Tally, warnings: AiWarning[]): Promise<ChatResult> {
+  const chat = context.ai.chat;
+  if (chat === null) throw unavailable('chat', `ai_${spec.op} needs a chat model for this input, and none is configured. Nothing was sent anywhere.`);
+  await requireBudget(context);
+  const promptTokens = estimateTokens(request.system) + request.messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  if (promptTokens > context.ai.settings.max_input_tokens) {
+    throw new IndxError('ai_input_too_large', `The prompt of ai_${spec.op} needs about ${promptTokens} tokens, more than the configured maximum of ${context.ai.settings.max_input_tokens}. Narrow the scope or raise ai.max_input_tokens.`, { tokens: promptTokens, max_input_tokens: context.ai.settings.max_input_tokens });
+  }
+  const streamed = session.streaming && request.onPartial !== undefined;
+  if (streamed && !chat.canStream && !warnings.some((warning) => warning.code === 'stream_unsupported')) {
+    warnings.push({ code: 'stream_unsupported', message: 'A stream was asked for, but this provider connection cannot stream; the result comes whole.' });
+  }
+  const result = await chat.generate({
+    ...request,
+    max_output_tokens: Math.min(request.max_output_tokens ?? session.maxOutputTokens, session.maxOutputTokens),
+    temperature: request.temperature ?? context.ai.settings.temperature,
+    seed: request.seed ?? (typeof spec.input.seed === 'number' ? spec.input.seed : 0),
+    ...(context.signal === undefined ? {} : { signal: context.signal }),
+    ...(streamed ? {} : { onPartial: undefined }),
+  });
+  tally.add(result);
+  await context.ai.ledger.add(result.usage.cost_usd, false);
+  if (result.finish_reason === 'length') warnings.push({ code: 'truncated', message: `The model stopped at the output cap (${session.maxOutputTokens} tokens); the result may be incomplete. Raise max_tokens for more.` });
+  session.emit({ type: 'ai.usage', usage: tally.usage });
+  return result;
+}
+
+async function requireBudget(context: OperationContext): Promise<void> {
+  const cap = context.ai.settings.daily_cost_usd;
+  if (cap === null) return;
+  const today = await context.ai.ledger.today();
+  if (today.spend_usd < cap) return;
+  const resetAt = nextUtcMidnight(context.clock());
+  throw new IndxError('ai_quota_exceeded', `Today's AI spend (${today.spend_usd.toFixed(4)} USD) reached the daily ceiling of ${cap} USD. It resets at ${resetAt} (UTC midnight).`, {
+    reset_at: resetAt,
+    retry_after_seconds: Math.max(1, Math.ceil((Date.parse(resetAt) - context.clock()) / 1000)),
+    spend_today_usd: today.spend_usd,
+    daily_cost_usd: cap,
+  });
+}
+
+function nextUtcMidnight(now: number): string {
+  const date = new Date(now);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)).toISOString();
+}
+
+async function cacheKeyOf(context: OperationContext, spec: AiCallSpec<object>): Promise<string> {
+  const chat = context.ai.chat;
+  const settings = context.ai.settings;
+  const parts = {
+    op: spec.op,
+    provider: chat?.provider ?? null,
+    model: chat?.model ?? null,
+    temperature: settings.temperature,
+    max_output_tokens: settings.max_output_tokens,
+    input: omit(spec.input, [...DELIVERY_FIELDS, ...APPLY_FIELDS]),
+    notes: [...spec.fingerprint].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
+  };
+  return `result/${await sha256Hex(toCanonicalJson(parts))}`;
+}
+
+function ttlOf(context: OperationContext, spec: AiCallSpec<object>): number {
+  const seconds = spec.input.cache_ttl_seconds;
+  return typeof seconds === 'number' ? seconds * 1000 : context.ai.settings.cache.ttl_hours * 3600 * 1000;
+}
+
+async function idempotencySlot(context: OperationContext, spec: AiCallSpec<object>, clientKey: string): Promise<{ key: string; fingerprint: string; replay?: unknown }> {
+  const key = `idempotency/${await sha256Hex(`${context.actor}\n${spec.op}\n${clientKey}`)}`;
+  const fingerprint = await sha256Hex(toCanonicalJson(omit(spec.input, ['idempotency_key', 'stream'])));
+  const entry = (await context.ai.cache.get(key)) as IdempotentEntry | undefined;
+  if (entry === undefined) return { key, fingerprint };
+  if (entry.fingerprint !== fingerprint) {
+    throw new IndxError('idempotency_key_reused', `The idempotency key "${clientKey}" was already used for a different ai_${spec.op} request. Use a new key for a new request.`, { idempotency_key: clientKey });
+  }
+  return { key, fingerprint, replay: entry.output };
+}
+
+function withZeroUsage<Output extends { usage: AiUsage; warnings: AiWarning[] }>(output: Output): Output {
+  const warnings = output.warnings.some((warning) => warning.code === 'ai_cache_hit') ? output.warnings : [...output.warnings, cacheHitWarning()];
+  return { ...output, usage: zeroUsage(), warnings };
+}
+
+function cacheHitWarning(): AiWarning {
+  return { code: 'ai_cache_hit', message: 'Served from the AI cache (an identical call over unchanged notes): no model call, no cost.' };
+}
+
+function zeroUsage(): AiUsage {
+  return { input_tokens: 0, output_tokens: 0, cost_usd: 0, model_calls: 0 };
+}
+
+interface Tally {
+  readonly usage: AiUsage;
+  add(result: ChatResult): void;
+}
+
+function newTally(): Tally {
+  const usage = zeroUsage();
+  return {
+    usage,
+    add(result) {
+      usage.input_tokens += result.usage.input_tokens;
+      usage.output_tokens += result.usage.output_tokens;
+      usage.cost_usd = roundCost(usage.cost_usd + result.usage.cost_usd);
+      usage.model_calls += 1;
+    },
+  };
+}
+
+function roundCost(value: number): number {
+  return Math.round(value * 1e8) / 1e8;
+}
+
+function omit(input: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([field]) => !fields.includes(field)));
+}
+
+interface Outcome {
+  started: number;
+  usage: AiUsage;
+  cacheHit: boolean;
+  applied: string[];
+  ok: boolean;
+  errorCode?: string;
+}
+
+function record(context: OperationContext, spec: AiCallSpec<object>, outcome: Outcome): void {
+  const chat = context.ai.chat;
+  context.audit.recordInvocation({
+    type: 'ai.invocation',
+    op: spec.op,
+    actor: context.actor,
+    scope_paths: spec.fingerprint.slice(0, 50).map((note) => note.path),
+    provider: chat?.provider ?? 'none',
+    model: chat?.model ?? 'none',
+    usage: { ...outcome.usage },
+    cache_hit: outcome.cacheHit,
+    duration_ms: Math.max(0, context.clock() - outcome.started),
+    ok: outcome.ok,
+    ...(outcome.errorCode === undefined ? {} : { error_code: outcome.errorCode }),
+    ...(outcome.applied.length === 0 ? {} : { applied_paths: outcome.applied.slice(0, 50) }),
+    at: new Date(context.clock()).toISOString(),
+  });
+}

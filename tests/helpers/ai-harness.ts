@@ -1,0 +1,106 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { TokenStore } from '../../src/core/auth/token-store';
+import { createVectorSearch } from '../../src/core/search/vectors/create-vector-search';
+import type { ManagedVectorSearch } from '../../src/core/search/vectors/managed-vector-search';
+import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
+import { createMcpEndpoint } from '../../src/server/mcp/create-mcp-endpoint';
+import { startServer } from '../../src/server/start-server';
+import type { ServedVault } from '../server/http/server-harness';
+import { startFakeOpenAiServer, type FakeOpenAiServer, type ParsedJson } from './fake-openai-server';
+import { openTempVault, writeTempFolder, type TempFiles } from './temp-vault';
+
+/** Options of {@link startAiHarness}. */
+export interface AiHarnessOptions {
+  files?: TempFiles;
+  /** Extra or overriding environment variables of the AI runtime (INDX_AI_*). */
+  environment?: Record<string, string>;
+  /** An engine without any AI provider (no INDX_AI_* at all). */
+  noProvider?: boolean;
+  /** Semantic search with embeddings from the fake server. */
+  vectors?: boolean;
+  /** The engine's clock (default: real time, so the daily ledger and TTLs behave). */
+  clock?: () => number;
+}
+
+/** A served temp vault whose AI runtime talks to a loopback OpenAI-compatible server. */
+export interface AiHarness {
+  openai: FakeOpenAiServer;
+  served: ServedVault;
+  root: string;
+  /** Calls a tool through a real MCP client over HTTP (default token: read+write). */
+  callTool(name: string, args: object, token?: string): Promise<CallToolResult>;
+  /** Connects a real MCP client with `token` (closed by `dispose`). */
+  connect(token?: string): Promise<Client>;
+  /** Sends a JSON REST request (default token: read+write) and parses the JSON reply when there is one. */
+  rest(method: string, path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: ParsedJson }>;
+  dispose(): Promise<void>;
+}
+
+/** The default files of an AI harness vault: a few linked, tagged notes with headings. */
+export const AI_FILES: TempFiles = {
+  'Projects/Alpha.md': '---\ntags: [project]\nstatus: active\n---\n# Alpha\n\nAlpha ships the sync engine.\n\n## Goals\nFast sync over [[Beta]].\n\n## Risks\nThe deadline is tight.\n',
+  'Projects/Beta.md': '---\ntags: [project, infra]\n---\n# Beta\n\nBeta is the storage layer used by [[Alpha]].\n\n## Design\nLog-structured storage.\n',
+  'Private/Diary.md': '# Diary\n\nSECRET-DIARY-TEXT do not send.\n',
+  'Notes/Meeting.md': '# Meeting 2026-05-02\n\n## Agenda\nReview the incident.\n\n## Actions\n- Alice fixes the alert ^alert-fix\n',
+};
+
+/** Starts the fake provider, a temp vault whose engine uses it, and the HTTP server with MCP. */
+export async function startAiHarness(options: AiHarnessOptions = {}): Promise<AiHarness> {
+  const openai = await startFakeOpenAiServer();
+  const root = await writeTempFolder(options.files ?? AI_FILES);
+  const environment = options.noProvider === true ? {} : { INDX_AI_PROVIDER: 'openai-compatible', INDX_AI_BASE_URL: openai.url, INDX_AI_MODEL: 'test-model', ...options.environment };
+  const holder: { vectors: ManagedVectorSearch | null } = { vectors: null };
+  if (options.vectors === true) holder.vectors = createVectorSearch({ storage: new FileStorage(locateStateDir(root)), provider: { base_url: openai.url, model: 'test-embedding' } });
+  const vault = await openTempVault(root, { clock: options.clock ?? Date.now, ai: { environment, fetch }, search: { vectors: holder.vectors, waitForIndex: true } });
+  const tokens = await TokenStore.load(vault.engine.storage);
+  const [read, write, admin] = await Promise.all([tokens.create('reader', 'vault:read'), tokens.create('writer', 'vault:read,vault:write'), tokens.create('admin', 'vault:admin')].map(async (created) => (await created).token ?? ''));
+  const server = await startServer({ engine: vault.engine, tokens, port: 0, clock: Date.now, mcp: (deps) => createMcpEndpoint(deps) });
+  const clients = new Map<string, Client>();
+  const served: ServedVault = {
+    vault,
+    server,
+    tokens,
+    read: read ?? '',
+    write: write ?? '',
+    admin: admin ?? '',
+    fetch(path, init = {}) {
+      const { token = write ?? null, headers, ...rest } = init;
+      return fetch(`${server.url}${path}`, { ...rest, headers: { ...(token === null ? {} : { Authorization: `Bearer ${token}` }), ...(headers as Record<string, string> | undefined) } });
+    },
+    async dispose() {
+      await server.close();
+      await vault.dispose();
+    },
+  };
+  const connect = async (token = write ?? ''): Promise<Client> => {
+    const client = new Client({ name: 'indx-ai-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    clients.set(`${token}#${clients.size}`, client);
+    return client;
+  };
+  const shared = new Map<string, Promise<Client>>();
+  return {
+    openai,
+    served,
+    root,
+    connect,
+    async callTool(name, args, token = write ?? '') {
+      let client = shared.get(token);
+      if (client === undefined) shared.set(token, (client = connect(token)));
+      return (await client).callTool({ name, arguments: args as Record<string, unknown> });
+    },
+    async rest(method, path, body, token = write ?? '', headers = {}) {
+      const response = await served.fetch(path, { method, token, headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      const parsed: unknown = type.includes('json') && text !== '' ? (JSON.parse(text) as unknown) : text;
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    async dispose() {
+      await Promise.all([...clients.values()].map((client) => client.close().catch(() => undefined)));
+      await served.dispose();
+      await openai.close();
+    },
+  };
+}
