@@ -1,3 +1,11 @@
+import { aiStatus } from './ai/ai-status';
+import { aiSummarize } from './ai/ai-summarize';
+import { aiAsk } from './ai/ai-ask';
+import { aiToc } from './ai/ai-toc';
+import { aiRelate } from './ai/ai-relate';
+import { aiTag } from './ai/ai-tag';
+import { aiMetadata } from './ai/ai-metadata';
+import { aiExtract } from './ai/ai-extract';
 import { vaultConfigGet } from './admin/vault-config-get';
 import { vaultConfigSet } from './admin/vault-config-set';
 import { vaultReindex } from './admin/vault-reindex';
@@ -40,6 +48,14 @@ export const ALL_OPERATIONS = [
   tagNotes,
   canvasRead,
   baseQuery,
+  aiStatus,
+  aiSummarize,
+  aiAsk,
+  aiToc,
+  aiRelate,
+  aiTag,
+  aiMetadata,
+  aiExtract,
   noteWrite,
   notePatch,
   noteDelete,

@@ -1,0 +1,21 @@
+import type { FrontmatterChange } from './apply-plan';
+import { toFrontmatterPatchOps } from './to-frontmatter-patch-ops';
+
+/** A draft note_patch call (the shape of `proposedPatchSchema`). */
+export interface ProposedFrontmatterPatch {
+  path: string;
+  ops: Record<string, unknown>[];
+  if_match: string;
+  reason: string;
+  related_to: string[];
+}
+
+/**
+ * The draft note_patch of frontmatter changes, for an AI op run without `apply`: the same
+ * `set_frontmatter` / `delete_frontmatter` ops an apply would make (list properties in
+ * Obsidian's list shape), pinned with `if_match` to the etag the suggestion was made against, so
+ * forwarding it to note_patch fails cleanly if the note changed since.
+ */
+export function proposedFrontmatterPatch(path: string, etag: string, changes: readonly FrontmatterChange[], reason: string): ProposedFrontmatterPatch {
+  return { path, ops: toFrontmatterPatchOps(changes).map((op) => ({ ...op })), if_match: etag, reason, related_to: [] };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { checkMetadataValue } from './check-metadata-value';
+import { compileFieldPattern } from './compile-field-pattern';
+
+/** The value types a requested frontmatter field may have (seed 002 §5.6). */
+export const METADATA_FIELD_TYPES = ['string', 'number', 'boolean', 'date', 'datetime', 'list', 'enum'] as const;
+
+/** One of {@link METADATA_FIELD_TYPES}. */
+export type MetadataFieldType = (typeof METADATA_FIELD_TYPES)[number];
+
+/** The types a list field's items may have (a list of lists is not a frontmatter property Obsidian shows). */
+const LIST_ITEM_TYPES = ['string', 'number', 'boolean', 'date', 'datetime', 'enum'] as const;
+
+const shape = z
+  .object({
+    key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').describe('Frontmatter key to fill, exact and case-sensitive (e.g. "title", "due_date", "status").'),
+    type: z.enum(METADATA_FIELD_TYPES).describe('Value type: string, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with a zone, returned as YYYY-MM-DDTHH:mm:ssZ), list or enum.'),
+    description: z.string().max(2000).optional().describe('What the field means, as a hint to the model.'),
+    required: z.boolean().optional().describe('When true and no value can be extracted, a metadata_missing warning says so (the call still succeeds).'),
+    enum: z.array(z.string().min(1)).min(1).max(200).optional().describe('Allowed values of an enum field (or of an enum list\'s items); matched exactly.'),
+    list_item_type: z.enum(LIST_ITEM_TYPES).optional().describe('Type of a list field\'s items (default string).'),
+    pattern: z.string().min(1).max(500).optional().describe('Regular expression (JavaScript, unicode mode, unanchored like JSON Schema) a string value (or string list item) must match; enforced after generation.'),
+    min: z.number().optional().describe('Lowest allowed number, or fewest list items.'),
+    max: z.number().optional().describe('Highest allowed number, or most list items.'),
+    default: z.unknown().optional().describe('Value used when the model returns null; must itself be a valid value of the field.'),
+  })
+  .strict();
+
+/**
+ * One frontmatter field ai_metadata is asked to fill: its key and type, with the constraints the
+ * runtime enforces on the model's value. Checked when the input is parsed, so a call with an
+ * unusable spec (an enum without values, a pattern that does not compile, min above max, a
+ * default that is not a valid value) fails with `invalid_input` before any model call.
+ */
+export const metadataFieldSpecSchema = shape.superRefine((spec, context) => {
+  for (const message of problemsOf(spec)) context.addIssue({ code: 'custom', message });
+});
+
+/** A field spec as the operation receives it. */
+export type MetadataFieldSpec = z.output<typeof shape>;
+
+function problemsOf(spec: MetadataFieldSpec): string[] {
+  const problems: string[] = [];
+  const usesEnum = spec.type === 'enum' || (spec.type === 'list' && spec.list_item_type === 'enum');
+  if (usesEnum && spec.enum === undefined) problems.push(`the field "${spec.key}" has type enum but no "enum" values`);
+  if (spec.pattern !== undefined && compileFieldPattern(spec.pattern) === null) problems.push(`the pattern of "${spec.key}" is not a valid regular expression or nests quantifiers (which can backtrack without end): ${spec.pattern}`);
+  if (spec.min !== undefined && spec.max !== undefined && spec.min > spec.max) problems.push(`the field "${spec.key}" has min ${spec.min} above max ${spec.max}`);
+  if (problems.length === 0 && spec.default !== undefined && spec.default !== null) problems.push(...defaultProblems(spec));
+  return problems;
+}
+
+function defaultProblems(spec: MetadataFieldSpec): string[] {
+  const checked = checkMetadataValue(spec, spec.default);
+  return checked.ok ? [] : [`the default of "${spec.key}" is not a valid value: ${checked.error}`];
+}

@@ -1,0 +1,46 @@
+import { askInputSchema } from '../../ai/ask/ask-input-schema';
+import { askOutputSchema, type AskOutput } from '../../ai/ask/ask-output-schema';
+import { produceAnswer } from '../../ai/ask/produce-answer';
+import { retrieveEvidence } from '../../ai/ask/retrieve-evidence';
+import { toAskMatchFields } from '../../ai/ask/to-ask-match-fields';
+import { verifyCitations } from '../../ai/grounding/verify-citations';
+import { runAiCall } from '../../ai/runtime/run-ai-call';
+import { readScopeNotes } from '../../ai/scope/read-scope-notes';
+import { defineOperation, READ_ONLY } from '../operation';
+
+/** `ai_ask`: a question answered from retrieved vault notes, with verified citations (seed 002 §5.2). */
+export const aiAsk = defineOperation({
+  name: 'ai_ask',
+  title: 'Ask the vault with AI',
+  description:
+    'Answer a natural-language question from the vault\'s own notes: the best matching notes are retrieved by search (hybrid with embeddings, else lexical; optionally within a scope), their best sections are given to the configured chat model, and the answer comes back with verified citations (path, etag, line/heading), a confidence and follow-up questions. When the notes do not support an answer it says "I don\'t know based on the indexed vault." (confidence low, warning unsupported_question) instead of guessing. Pass history for multi-turn use; notes excluded by the AI globs are never sent.',
+  input: askInputSchema,
+  output: askOutputSchema,
+  scope: 'vault:read',
+  annotations: { ...READ_ONLY, openWorldHint: true },
+  requires: 'chat',
+  streams: true,
+  http: { method: 'POST', path: '/v1/ai/ask' },
+  cli: ['ai', 'ask'],
+  async run(input, context) {
+    const retrieval = await retrieveEvidence(context, input);
+    const notes = await readScopeNotes(context, retrieval.hits.map((hit) => hit.path));
+    const evidence = notes.map((note, index) => ({ note, line: retrieval.hits[index]?.line ?? null }));
+    const retrieved = retrieval.hits.map((hit) => ({ path: hit.path, score: hit.score, matched_in: toAskMatchFields(hit.matched_in) }));
+    return runAiCall(context, {
+      op: 'ask',
+      needs: 'chat',
+      input,
+      fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+      warnings: retrieval.warnings,
+      produce: (session) => produceAnswer(session, evidence, retrieved, input, (candidates) => verifyCitations(context, candidates, notes)),
+    });
+  },
+  summarize: summarizeAnswer,
+});
+
+function summarizeAnswer(output: AskOutput): string {
+  const notes = output.retrieved.length;
+  const citations = output.citations.length;
+  return `Answered from ${notes} note${notes === 1 ? '' : 's'} (confidence ${output.confidence}, ${citations} citation${citations === 1 ? '' : 's'}).`;
+}

@@ -1,0 +1,42 @@
+import { applyMetadata } from '../../ai/metadata/apply-metadata';
+import { metadataInputSchema } from '../../ai/metadata/metadata-input-schema';
+import { metadataOutputSchema } from '../../ai/metadata/metadata-output-schema';
+import { produceMetadata } from '../../ai/metadata/produce-metadata';
+import { runAiCall } from '../../ai/runtime/run-ai-call';
+import { readScopeNotes } from '../../ai/scope/read-scope-notes';
+import { resolveAiScope } from '../../ai/scope/resolve-ai-scope';
+import { defineOperation } from '../operation';
+
+/** `ai_metadata`: fills or refines typed frontmatter fields from the notes' content (seed 002 §5.6). */
+export const aiMetadata = defineOperation({
+  name: 'ai_metadata',
+  title: 'Fill typed frontmatter fields with AI',
+  description:
+    'Extract typed frontmatter values (string, number, boolean, date, datetime, list, enum) from notes with the configured chat model, each with a confidence, a rationale and verified line citations. Values are re-validated after generation: type, exact enum match, pattern, min/max; failures are dropped with metadata_invalid, required fields without a value get metadata_missing, dates come back as YYYY-MM-DD and date-times as YYYY-MM-DDTHH:mm:ssZ. Suggest-only by default (draft note_patch calls in proposed_patches); apply: true writes the frontmatter (needs vault:write) with apply_mode set_missing (default: only empty keys), overwrite, or merge (lists unioned). Notes excluded by the AI globs are never sent.',
+  input: metadataInputSchema,
+  output: metadataOutputSchema,
+  scope: 'vault:read',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  requires: 'chat',
+  http: { method: 'POST', path: '/v1/ai/metadata' },
+  cli: ['ai', 'metadata'],
+  writesWhen: (input) => input.apply === true,
+  async run(input, context) {
+    const scope = await resolveAiScope(context, input.scope);
+    const notes = await readScopeNotes(context, scope.paths);
+    return runAiCall(context, {
+      op: 'metadata',
+      needs: 'chat',
+      input,
+      fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+      warnings: scope.warnings,
+      produce: (session) => produceMetadata(context, session, notes, input),
+      apply: (product, session) => applyMetadata(context, product, input, session),
+    });
+  },
+  summarize: (output) => {
+    const values = output.results.reduce((sum, result) => sum + Object.values(result.fields).filter((field) => field.value !== null).length, 0);
+    const written = output.applied === undefined ? '' : `, wrote ${output.applied.length} note${output.applied.length === 1 ? '' : 's'}`;
+    return `Found ${values} value${values === 1 ? '' : 's'} in ${output.results.length} note${output.results.length === 1 ? '' : 's'}${written}; ${output.warnings.length} warning${output.warnings.length === 1 ? '' : 's'}.`;
+  },
+});

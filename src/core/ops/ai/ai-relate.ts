@@ -1,0 +1,26 @@
+import { relateInputSchema } from '../../ai/relate/relate-input-schema';
+import { relateOutputSchema } from '../../ai/relate/relate-output-schema';
+import { runRelate } from '../../ai/relate/run-relate';
+import { defineOperation, READ_ONLY } from '../operation';
+
+/** `ai_relate` (seed 002 §5.4): related notes and the type of each relationship; link drafts, never applied. */
+export const aiRelate = defineOperation({
+  name: 'ai_relate',
+  title: 'Find and type related notes',
+  description:
+    'Find the notes related to one or more source notes and say how they relate (extends, summarizes, cites, contradicts, same_topic, precedes, depends_on, duplicates). Neighbours come from the search index (semantic with embeddings, else lexical); with a chat model each relationship is typed, with a confidence, a rationale and verified evidence; without one a deterministic heuristic labels only "cites" (existing link) and "same_topic". candidates restricts the pool; threshold drops weak edges. propose_links returns note_patch drafts adding "- [[Note]] — relation" under a "## Related" heading: they are never applied; send them to note_patch yourself.',
+  input: relateInputSchema,
+  output: relateOutputSchema,
+  scope: 'vault:read',
+  annotations: { ...READ_ONLY, openWorldHint: true },
+  requires: 'ai',
+  streams: true,
+  http: { method: 'POST', path: '/v1/ai/relate' },
+  cli: ['ai', 'relate'],
+  run: runRelate,
+  summarize(output) {
+    const sources = output.scope_resolved.sources.length;
+    const patches = output.proposed_patches === undefined ? '' : `; ${output.proposed_patches.length} link draft${output.proposed_patches.length === 1 ? '' : 's'} proposed`;
+    return `${output.edges.length} related note${output.edges.length === 1 ? '' : 's'} found for ${sources} source note${sources === 1 ? '' : 's'}${patches}.`;
+  },
+});

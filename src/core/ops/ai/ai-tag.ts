@@ -1,0 +1,31 @@
+import { runAiTag } from '../../ai/tag/run-ai-tag';
+import { aiTagInputSchema } from '../../ai/tag/tag-input-schema';
+import { aiTagOutputSchema, type AiTagOutput } from '../../ai/tag/tag-output-schema';
+import { defineOperation } from '../operation';
+
+/** `ai_tag`: tag suggestions biased to the vault's vocabulary, grounded in the notes, optionally written to frontmatter (seed 002 §5.5). */
+export const aiTag = defineOperation({
+  name: 'ai_tag',
+  title: 'Suggest tags with AI',
+  description:
+    'Suggest tags for the notes of a scope with the configured chat model, preferring tags the vault already uses. Each tag comes with a confidence, a rationale and verified evidence (cited lines of the note); invalid, low-confidence (under vocabulary.min_confidence, default 0.6) and unverifiable tags are dropped with warnings. Read-only by default: proposed_patches holds the note_patch calls that would write the tags. With apply: true (needs vault:write) the tags are written to each note\'s frontmatter `tags` list, merged (default) or replacing it; inline #tags in note bodies are never changed. Pass if_match (path → etag) to refuse writing notes that changed since you read them.',
+  input: aiTagInputSchema,
+  output: aiTagOutputSchema,
+  scope: 'vault:read',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  requires: 'chat',
+  writesWhen: (input) => input.apply === true,
+  http: { method: 'POST', path: '/v1/ai/tag' },
+  cli: ['ai', 'tag'],
+  run: (input, context) => runAiTag(context, input),
+  summarize: summarizeTagResult,
+});
+
+function summarizeTagResult(output: AiTagOutput): string {
+  const tags = output.suggestions.reduce((sum, suggestion) => sum + suggestion.tags.length, 0);
+  const notes = output.suggestions.length;
+  const head = `Suggested ${tags} tag${tags === 1 ? '' : 's'} (${output.vocabulary.new.length} new) for ${notes} note${notes === 1 ? '' : 's'}`;
+  if (output.applied !== undefined) return `${head}; wrote ${output.applied.length} note${output.applied.length === 1 ? '' : 's'}.`;
+  const drafts = output.proposed_patches?.length ?? 0;
+  return `${head}; ${drafts} draft patch${drafts === 1 ? '' : 'es'} (not applied).`;
+}

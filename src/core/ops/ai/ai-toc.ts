@@ -1,0 +1,34 @@
+import { runMocToc } from '../../ai/toc/run-moc-toc';
+import { runNoteToc } from '../../ai/toc/run-note-toc';
+import { tocInputSchema } from '../../ai/toc/toc-input-schema';
+import { tocOutputSchema } from '../../ai/toc/toc-output-schema';
+import { defineOperation } from '../operation';
+
+/** `ai_toc` (seed 002 §5.3): a note's table of contents, or a Map of Content over a scope, optionally written. */
+export const aiToc = defineOperation({
+  name: 'ai_toc',
+  title: 'Table of contents or Map of Content',
+  description:
+    'Build a table of contents. mode "note": the outline of one note as a nested list of heading links ([[Note#Heading|Heading]]), down to depth (default 3); free and deterministic, no model call, unless include_descriptions asks the model for a one-line description of each section (cited). mode "moc": a Map of Content over a scope ({kind:"glob",path_glob} etc.): its notes grouped by tag, folder, a frontmatter property or topic (model clusters), each group titled by the model, each note linked as [[Note]], optionally with a cited one-line summary; returned as markdown and as a tree. write:{path} also writes the Map of Content to a note through note_write (needs vault:write; if_not_exists, if_match as note_write).',
+  input: tocInputSchema,
+  output: tocOutputSchema,
+  scope: 'vault:read',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  requires: 'chat',
+  streams: true,
+  writesWhen: (input) => input.mode === 'moc' && input.write !== undefined,
+  http: { method: 'POST', path: '/v1/ai/toc' },
+  cli: ['ai', 'toc'],
+  run(input, context) {
+    return input.mode === 'note' ? runNoteToc(input, context) : runMocToc(input, context);
+  },
+  summarize(output) {
+    const entries = countEntries(output.toc_tree);
+    const written = output.written === undefined ? '' : ` Wrote ${output.written.path} (etag ${output.written.etag}).`;
+    return `Table of contents with ${entries} entr${entries === 1 ? 'y' : 'ies'} over ${output.scope_resolved.paths.length} note${output.scope_resolved.paths.length === 1 ? '' : 's'}.${written}`;
+  },
+});
+
+function countEntries(nodes: readonly { children?: readonly unknown[] | undefined }[]): number {
+  return nodes.reduce((sum, node) => sum + 1 + countEntries((node.children ?? []) as { children?: readonly unknown[] }[]), 0);
+}
