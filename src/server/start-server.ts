@@ -12,7 +12,7 @@ import { EventStreams } from './http/event-streams';
 import type { RateLimitOptions } from './http/limit-rate';
 import { LOOPBACK_ADDRESS } from './http/loopback';
 import { IdempotencyCache, type IdempotencyOptions } from './rest/idempotency-cache';
-import { buildOpenApi } from './rest/openapi/build-openapi';
+import { createOfferedOpenApi } from './rest/openapi/offered-openapi';
 import type { McpEndpoint, ServerDeps } from './server-deps';
 
 /** Options of {@link startServer}. */
@@ -57,7 +57,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const deps: ServerDeps = { engine: options.engine, tokens: options.tokens, baseUrl: () => `http://${LOOPBACK_ADDRESS}:${port}`, clock };
   const mcp = options.mcp?.(deps) ?? null;
   const events = new EventStreams({ engine: options.engine, tokens: options.tokens, keepAliveMs: options.eventsKeepAliveMs, maxQueuedBytes: options.eventsMaxQueuedBytes });
-  let openapi: unknown;
   const app = createApp({
     engine: options.engine,
     tokens: options.tokens,
@@ -68,7 +67,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     idempotency: new IdempotencyCache({ clock, ...options.idempotency }),
     rateLimit: options.rateLimit,
     authFailures: new AuthFailureLimiter(options.authFailureLimit, clock),
-    openapi: () => (openapi ??= buildOpenApi(options.engine.registry.list(), { version: ENGINE_VERSION, serverUrl: deps.baseUrl() })),
+    openapi: createOfferedOpenApi(options.engine, () => ({ version: ENGINE_VERSION, serverUrl: deps.baseUrl() })),
   });
   const server = createServer(app);
   port = await listen(server, options.port ?? DEFAULT_PORT, host);

@@ -9,7 +9,7 @@ export function claudeCodeCommand(mcpUrl: string, token: string): string {
  * The text `indx serve` prints once listening: the URLs, the token (when one was created) or
  * how to create one, and ready-to-paste client configuration.
  */
-export function describeServer(options: { vaultName: string; vaultRoot: string; url: string; token: { name: string; secret: string; scopes: readonly string[] } | null }): string {
+export function describeServer(options: { vaultName: string; vaultRoot: string; url: string; token: { name: string; secret: string; scopes: readonly string[] } | null; ai?: readonly string[] }): string {
   const mcpUrl = `${options.url}/mcp`;
   const secret = options.token?.secret ?? TOKEN_PLACEHOLDER;
   const createHint = `indx token create --vault ${JSON.stringify(options.vaultRoot)} --name NAME --scopes vault:read,vault:write`;
@@ -18,6 +18,7 @@ export function describeServer(options: { vaultName: string; vaultRoot: string; 
     `  URL:     ${options.url}`,
     `  MCP:     ${mcpUrl}`,
     `  REST:    ${options.url}/v1  (OpenAPI: ${options.url}/openapi.json, events: ${options.url}/v1/events)`,
+    ...(options.ai ?? []).map((line) => `  ${line}`),
     '',
     ...(options.token === null
       ? ['Create a token (its secret is shown once), then replace <TOKEN> below with it:', `  ${createHint}`]

@@ -1,16 +1,18 @@
+import { resolve } from 'node:path';
+import type { AiRuntimeOptions } from '../../../src/core/ai/runtime/ai-runtime';
 import { resolveEmbeddingProvider } from '../../../src/core/ai/resolve-embedding-provider';
 import { readVaultConfig } from '../../../src/core/config/vault-config';
 import { Engine, type EngineSearchOptions } from '../../../src/core/engine';
 import { createVectorSearch } from '../../../src/core/search/vectors/create-vector-search';
 import type { ManagedVectorSearch } from '../../../src/core/search/vectors/managed-vector-search';
 import type { VaultHost } from '../../../src/core/vault/vault-host';
-import type { FileStorage } from '../../../src/hosts/node/file-storage';
+import { FileStorage } from '../../../src/hosts/node/file-storage';
 
 /** Options of {@link createHeadlessEngine}. */
 export interface HeadlessEngineOptions {
   /** Search options besides the vectors (e.g. `waitForIndex` for one-shot commands). */
   search?: Omit<EngineSearchOptions, 'vectors'>;
-  /** Environment variables to read the embeddings settings from; default `process.env`. */
+  /** Environment variables to read the embeddings and AI settings from; default `process.env`. */
   environment?: NodeJS.ProcessEnv;
   /** Where a half-configured provider is reported; default stderr. */
   warn?: (line: string) => void;
@@ -19,15 +21,28 @@ export interface HeadlessEngineOptions {
 /**
  * The engine of a headless surface (`indx serve`, the stdio fallback, one-shot commands), with
  * semantic and hybrid search when an embeddings provider is configured (INDX_EMBEDDINGS_* and
- * the vault configuration's `search.embeddings`, see resolveEmbeddingProvider). A half
- * configuration is reported and search stays lexical, rather than refusing to serve.
+ * the vault configuration's `search.embeddings`, see resolveEmbeddingProvider), and the AI
+ * runtime reading INDX_AI_* from the same environment, sending through global fetch (which
+ * streams). A half configuration is reported and search stays lexical, rather than refusing to
+ * serve.
  */
 export async function createHeadlessEngine(host: VaultHost, storage: FileStorage, options: HeadlessEngineOptions = {}): Promise<Engine> {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const environment = options.environment ?? process.env;
   const holder: { engine: Engine | null } = { engine: null };
-  const vectors = await createHeadlessVectors(storage, options.environment ?? process.env, warn, () => holder.engine?.search?.refreshVectors());
-  holder.engine = await Engine.create({ host, storage, search: { ...options.search, vectors } });
+  const vectors = await createHeadlessVectors(storage, environment, warn, () => holder.engine?.search?.refreshVectors());
+  holder.engine = await Engine.create({ host, storage, search: { ...options.search, vectors }, ai: headlessAi(environment) });
   return holder.engine;
+}
+
+/**
+ * The AI runtime options of a headless process: its environment, Node's fetch (it streams);
+ * AI_TEST_RECORD / AI_TEST_REPLAY fixtures in the folder AI_TEST_FIXTURES names, else in the
+ * state folder's default.
+ */
+function headlessAi(environment: NodeJS.ProcessEnv): AiRuntimeOptions {
+  const fixtures = environment.AI_TEST_FIXTURES;
+  return { environment, fetch, canStream: true, ...(fixtures === undefined || fixtures === '' ? {} : { fixtures: new FileStorage(resolve(fixtures)) }) };
 }
 
 async function createHeadlessVectors(storage: FileStorage, environment: NodeJS.ProcessEnv, warn: (line: string) => void, onInvalidated: () => void): Promise<ManagedVectorSearch | null> {

@@ -36,12 +36,13 @@ export function exitCodeOf(code: string): number {
  * {@link EXIT_CODES}). Unexpected errors never print a stack trace.
  */
 export function reportError(error: unknown): number {
-  const { code, message, details } = describeError(error);
+  const { code, message, details } = toErrorBody(error);
   process.stderr.write(`${JSON.stringify({ error: { code, message, details } })}\n`);
   return exitCodeOf(code);
 }
 
-function describeError(error: unknown): { code: string; message: string; details: Record<string, unknown> } {
+/** The `{code, message, details}` a failure is reported with. */
+export function toErrorBody(error: unknown): { code: string; message: string; details: Record<string, unknown> } {
   if (isIndxError(error) || error instanceof CommandFailure) return { code: error.code, message: error.message, details: error.details };
   return { code: 'internal_error', message: error instanceof Error ? error.message : String(error), details: {} };
 }

@@ -26,7 +26,7 @@ export interface AppParts {
   rateLimit?: RateLimitOptions;
   /** Failed authentications per remote address, checked before any token is verified. */
   authFailures: AuthFailureLimiter;
-  /** The OpenAPI document (built on first request). */
+  /** The OpenAPI document of the operations offered now (built on first request, rebuilt when they change). */
   openapi: () => unknown;
 }
 

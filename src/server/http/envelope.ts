@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { IndxError, isIndxError, type ErrorCode } from '../../core/errors';
+import { errorHeadersOf } from './error-headers';
 import { ERROR_STATUS } from './error-status';
 import { toJsonRpcErrorBody } from './json-rpc-error-body';
 
@@ -24,12 +25,14 @@ export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEn
 }
 
 /**
- * Sends an error in the envelope, with the status of its code. On a response marked with
+ * Sends an error in the envelope, with the status of its code and its headers (`Retry-After`
+ * for a quota error, see `errorHeadersOf`). On a response marked with
  * `res.locals.errorFormat = 'json-rpc'` (requests to `/mcp`) the body is a JSON-RPC error
  * object instead, with the same status.
  */
 export function sendError(response: Response, error: unknown): void {
   const { status, body } = toErrorEnvelope(error);
+  for (const [name, value] of Object.entries(errorHeadersOf(error))) response.setHeader(name, value);
   if (response.locals.errorFormat === 'json-rpc') return void response.status(status).json(toJsonRpcErrorBody(body.error.code, body.error.message, body.error.details));
   response.status(status).json(body);
 }

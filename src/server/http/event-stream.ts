@@ -33,6 +33,7 @@ export class EventStream {
   private flushing = false;
   private blockedTicks: number | null = null;
   private ended = false;
+  private finishing = false;
 
   constructor(
     private readonly sink: EventSink,
@@ -41,8 +42,20 @@ export class EventStream {
 
   /** Queues one event named `kind` with JSON `data`, then writes what the client can take. */
   send(kind: string, data: object): void {
-    if (this.ended) return;
-    this.enqueue(`id: ${this.nextId++}\nevent: ${kind}\ndata: ${JSON.stringify({ kind, ...data })}\n\n`);
+    this.sendPayload(kind, { kind, ...data });
+  }
+
+  /** Queues one event named `kind` whose data is `payload` as JSON, exactly (no `kind` added). */
+  sendPayload(kind: string, payload: object): void {
+    if (this.ended || this.finishing) return;
+    this.enqueue(`id: ${this.nextId++}\nevent: ${kind}\ndata: ${JSON.stringify(payload)}\n\n`);
+  }
+
+  /** Ends the stream once everything queued is written (the stream's last event was sent). */
+  finish(): void {
+    if (this.ended || this.finishing) return;
+    this.finishing = true;
+    void this.flush();
   }
 
   /**
@@ -90,6 +103,7 @@ export class EventStream {
     } finally {
       this.flushing = false;
     }
+    if (this.finishing && this.queue.length === 0 && this.blockedTicks === null) this.end();
   }
 
   private writeQueued(): void {

@@ -8,8 +8,8 @@ import type { VaultEvent } from '../../core/vault/vault-host';
 import { sendFailure } from './envelope';
 import { EventStream } from './event-stream';
 
-/** The kinds of event `/v1/events` sends: the vault's change events and `audit` records. */
-export const EVENT_KINDS = ['create', 'modify', 'delete', 'rename', 'metadata', 'audit'] as const;
+/** The kinds of event `/v1/events` sends: the vault's change events, `audit` records and AI calls (`ai.invocation`, seed 002 §12). */
+export const EVENT_KINDS = ['create', 'modify', 'delete', 'rename', 'metadata', 'audit', 'ai.invocation'] as const;
 
 /** One kind of server-sent event. */
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -27,7 +27,8 @@ export interface EventStreamsOptions {
 
 /**
  * `GET /v1/events`: server-sent events of vault changes (whoever made them: us, Obsidian, another
- * program) and audit records, optionally filtered with `?kinds=modify,create`. Each event is
+ * program), audit records and AI invocations (paths, usage and outcome, never prompts or
+ * outputs), optionally filtered with `?kinds=modify,create`. Each event is
  * named by its kind, carries JSON data and an id counting the events of its stream (see
  * {@link EventStream} for ids, backpressure and slow clients); a comment line is sent every
  * `keepAliveMs`. Needs `vault:read`. A stream ends when its token is revoked (noticed at once for
@@ -87,6 +88,7 @@ export class EventStreams {
     return [
       this.options.engine.host.on((event) => send(event.type, toVaultData(event))),
       this.options.engine.audit.subscribe((event: AuditEvent) => send('audit', event)),
+      this.options.engine.audit.subscribeInvocations((event) => send('ai.invocation', event)),
       () => clearInterval(keepAlive),
     ];
   }

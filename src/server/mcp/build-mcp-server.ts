@@ -1,5 +1,6 @@
 import { McpServer, type Resource } from '@modelcontextprotocol/server';
 import type { Caller, Engine } from '../../core/engine';
+import type { AiResourceWatch } from './ai-resource-watch';
 import type { GenerationCache } from './generation-cache';
 import type { PromptDefinition } from './prompts';
 import { registerPrompts } from './register-prompts';
@@ -22,6 +23,8 @@ export interface McpServerSetup {
   listings: GenerationCache<Resource[]>;
   /** Legacy sessions only: where `resources/subscribe` keeps the session's URIs and globs. */
   subscriptions?: ResourceSubscriptions;
+  /** Keeps subscribed live AI resources (`ai://…`) up to date; a subscription to one is primed here. */
+  aiWatch?: AiResourceWatch;
 }
 
 /**
@@ -36,13 +39,14 @@ export function buildMcpServer(setup: McpServerSetup): McpServer {
   registerTools(server, setup);
   registerResources(server, { ...setup, providers: setup.resources, pageSize: setup.resourcePageSize });
   registerPrompts(server, setup);
-  if (setup.subscriptions !== undefined) registerSubscriptions(server, setup.subscriptions);
+  if (setup.subscriptions !== undefined) registerSubscriptions(server, setup.subscriptions, (uri) => setup.aiWatch?.prime(uri, setup.caller));
   return server;
 }
 
-function registerSubscriptions(server: McpServer, subscriptions: ResourceSubscriptions): void {
+function registerSubscriptions(server: McpServer, subscriptions: ResourceSubscriptions, onSubscribed: (uri: string) => void): void {
   server.server.setRequestHandler('resources/subscribe', (request) => {
     subscriptions.add(request.params.uri);
+    onSubscribed(request.params.uri);
     return {};
   });
   server.server.setRequestHandler('resources/unsubscribe', (request) => {

@@ -23,6 +23,8 @@ export interface McpEndpointOptions {
   clock?: () => number;
   /** Reports SDK-level errors and rejected requests (default: ignored). */
   onError?: (error: Error) => void;
+  /** Quiet time after a vault change before a subscribed live AI resource is re-derived (default 250 ms). */
+  aiRederiveDelayMs?: number;
 }
 
 /** The settled options of an endpoint. */
@@ -49,5 +51,6 @@ export function createMcpEndpoint(deps: ServerDeps, options: McpEndpointOptions 
     resourcePageSize: options.resourcePageSize ?? 100,
     clock,
     onError: options.onError ?? (() => undefined),
+    aiRederiveDelayMs: options.aiRederiveDelayMs ?? 250,
   });
 }

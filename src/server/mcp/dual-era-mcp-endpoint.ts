@@ -6,6 +6,7 @@ import type { TokenStore } from '../../core/auth/token-store';
 import type { Caller, Engine } from '../../core/engine';
 import type { VaultEvent } from '../../core/vault/vault-host';
 import type { McpEndpoint } from '../server-deps';
+import { AiResourceWatch, type AiSubscriber } from './ai-resource-watch';
 import { buildMcpServer } from './build-mcp-server';
 import { callerFromAuthInfo, isCaller, toAuthInfo } from './caller-auth-info';
 import type { McpEndpointSettings } from './create-mcp-endpoint';
@@ -16,6 +17,7 @@ import { publishModernChange } from './publish-modern-change';
 import { ReplayCache } from './replay-cache';
 import { toResourceChange } from './resource-change';
 import type { ResourceSubscriptions } from './resource-subscriptions';
+import { AI_SCHEME } from './resources/ai-scope-uri';
 import { tokenNameOf, toTokenActor } from './token-actor';
 import { writeJsonRpcError } from './write-json-rpc-error';
 
@@ -37,6 +39,10 @@ const REVOKED = 'The token was revoked; this subscription has ended.';
  * matched against each open `subscriptions/listen` stream's filter (tracked here, as every listen
  * request passes through {@link handle}) and each legacy session's subscriptions, by one rule.
  *
+ * Live AI resources (`ai://summary/…`, `ai://moc/…`): subscriptions in either era are primed
+ * when made and re-derived on relevant changes by one {@link AiResourceWatch}, which publishes
+ * `resources/updated` for the exact subscribed URI.
+ *
  * Revocation: when the token store reports a revoked token, and on every sweep tick (a token
  * revoked by another process), the token's legacy sessions are closed and its listen streams
  * ended, so a revoked token keeps no stream open.
@@ -48,6 +54,7 @@ export class DualEraMcpEndpoint implements McpEndpoint {
   private readonly serveModern: NodeMcpRequestHandler;
   private readonly legacy: LegacySessions;
   private readonly listens = new ListenStreams();
+  private readonly aiWatch: AiResourceWatch;
   private readonly sweeper: ReturnType<typeof setInterval>;
   private readonly unsubscribers: (() => void)[];
   private checkingTokens = false;
@@ -67,6 +74,7 @@ export class DualEraMcpEndpoint implements McpEndpoint {
       maxSessionsPerToken: settings.maxSessionsPerToken,
       clock: settings.clock,
     });
+    this.aiWatch = new AiResourceWatch({ engine, publish: (uri) => this.publishUri(uri), delayMs: settings.aiRederiveDelayMs, onError: settings.onError });
     this.unsubscribers = [
       engine.host.on((event) => this.onVaultEvent(event)),
       engine.audit.subscribe(() => this.clearCaches()),
@@ -94,6 +102,7 @@ export class DualEraMcpEndpoint implements McpEndpoint {
   /** Stops listening to the vault and the token store, closes every session and stream. */
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    this.aiWatch.close();
     for (const unsubscribe of this.unsubscribers) unsubscribe();
     await this.legacy.close();
     await this.modern.close();
@@ -104,18 +113,19 @@ export class DualEraMcpEndpoint implements McpEndpoint {
     const listen = toListenRequest(request.body);
     if (listen !== null) {
       try {
-        this.listens.track(caller.actor, listen, response);
+        this.listens.track(caller, listen, response);
       } catch (error: unknown) {
         if (!(error instanceof ProtocolError)) throw error;
         return writeJsonRpcError(response, 200, error.code, error.message, { id: listen.id });
       }
+      for (const uri of listen.resourceSubscriptions) if (isAiUri(uri)) this.aiWatch.prime(uri, caller);
     }
     await this.serveModern(request, response, request.body);
   }
 
   private buildServer(caller: Caller, subscriptions?: ResourceSubscriptions): McpServer {
     const { resources, prompts, resourcePageSize } = this.settings;
-    const setup = { engine: this.engine, caller, replay: this.replay, listings: this.listings, resources, prompts, resourcePageSize };
+    const setup = { engine: this.engine, caller, replay: this.replay, listings: this.listings, resources, prompts, resourcePageSize, aiWatch: this.aiWatch };
     return buildMcpServer({ ...setup, ...(subscriptions === undefined ? {} : { subscriptions }) });
   }
 
@@ -125,6 +135,18 @@ export class DualEraMcpEndpoint implements McpEndpoint {
     if (change === null) return;
     publishModernChange(this.modern.bus, change, this.listens.subscriptions());
     this.legacy.publish(change);
+    this.aiWatch.onChange(change, this.aiSubscribers());
+  }
+
+  /** The subscriptions to live AI resources, in both eras. */
+  private aiSubscribers(): AiSubscriber[] {
+    return [...this.legacy.subscribers(), ...this.listens.subscribers()].filter((subscriber) => isAiUri(subscriber.uri));
+  }
+
+  /** Tells the subscribers of exactly `uri` (a live AI resource) that it changed, in both eras. */
+  private publishUri(uri: string): void {
+    this.modern.bus.publish({ kind: 'resource_updated', uri });
+    this.legacy.notify(uri);
   }
 
   private clearCaches(): void {
@@ -158,6 +180,10 @@ export class DualEraMcpEndpoint implements McpEndpoint {
     this.listens.end(actors, REVOKED);
     await this.legacy.end(actors);
   }
+}
+
+function isAiUri(uri: string): boolean {
+  return uri.toLowerCase().startsWith(AI_SCHEME);
 }
 
 /** GET, DELETE and body-less POSTs are 2025-era session traffic; a parsed POST asks the SDK. */

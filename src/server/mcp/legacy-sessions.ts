@@ -59,6 +59,18 @@ export class LegacySessions {
     }
   }
 
+  /** Sends `resources/updated` for `uri` to each session subscribed to exactly that URI (a live AI resource that changed). */
+  notify(uri: string): void {
+    for (const session of this.sessions.values()) {
+      if (session.subscriptions.uris().includes(uri)) session.server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+    }
+  }
+
+  /** Every subscription of every session, with the session's caller. */
+  subscribers(): { uri: string; caller: Caller }[] {
+    return [...this.sessions.values()].flatMap((session) => session.subscriptions.uris().map((uri) => ({ uri, caller: session.caller })));
+  }
+
   /** The actors holding a session. */
   actors(): Set<string> {
     return new Set([...this.sessions.values()].map((session) => session.caller.actor));

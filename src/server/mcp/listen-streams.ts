@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { Caller } from '../../core/engine';
 import { ResourceSubscriptions } from './resource-subscriptions';
 
 /** A `subscriptions/listen` request, as the endpoint reads it before the SDK serves it. */
@@ -9,7 +10,7 @@ export interface ListenRequest {
 }
 
 interface ListenStream {
-  actor: string;
+  caller: Caller;
   request: ListenRequest;
   response: Response;
   subscriptions: ResourceSubscriptions;
@@ -40,11 +41,11 @@ export class ListenStreams {
     return this.streams.size;
   }
 
-  /** Tracks `request` by `actor`, answered on `response`, until the response closes; `-32602` past the subscription limit. */
-  track(actor: string, request: ListenRequest, response: Response): void {
+  /** Tracks `request` by `caller`, answered on `response`, until the response closes; `-32602` past the subscription limit. */
+  track(caller: Caller, request: ListenRequest, response: Response): void {
     const subscriptions = new ResourceSubscriptions();
     for (const uri of request.resourceSubscriptions) subscriptions.add(uri);
-    const stream: ListenStream = { actor, request, response, subscriptions };
+    const stream: ListenStream = { caller, request, response, subscriptions };
     this.streams.add(stream);
     response.once('close', () => this.streams.delete(stream));
   }
@@ -54,15 +55,20 @@ export class ListenStreams {
     return [...this.streams].map((stream) => stream.subscriptions);
   }
 
+  /** Every subscription of every open stream, with the caller that opened it. */
+  subscribers(): { uri: string; caller: Caller }[] {
+    return [...this.streams].flatMap((stream) => stream.subscriptions.uris().map((uri) => ({ uri, caller: stream.caller })));
+  }
+
   /** The actors with an open stream. */
   actors(): Set<string> {
-    return new Set([...this.streams].map((stream) => stream.actor));
+    return new Set([...this.streams].map((stream) => stream.caller.actor));
   }
 
   /** Ends every stream opened by one of `actors` with a JSON-RPC error saying `reason`. */
   end(actors: ReadonlySet<string>, reason: string): void {
     for (const stream of this.streams) {
-      if (!actors.has(stream.actor)) continue;
+      if (!actors.has(stream.caller.actor)) continue;
       this.streams.delete(stream);
       endStream(stream, reason);
     }

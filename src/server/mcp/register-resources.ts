@@ -17,14 +17,16 @@ export interface ResourceContext {
 }
 
 /**
- * Registers each provider with the SDK: a fixed URI as a resource, a URI template as a template
- * with completion of its variables. `resources/list` is answered here rather than by the SDK so
+ * Registers each provider the engine offers now (see `ResourceProvider.offered`) with the SDK: a
+ * fixed URI as a resource, a URI template as a template with completion of its variables. `resources/list` is answered here rather than by the SDK so
  * it can be paginated: fixed resources, then each template's concrete resources, in provider
  * order, `pageSize` at a time. The full listing is built once and kept in `listings` until the
  * vault changes, so walking every page costs one listing rather than one per page.
  */
 export function registerResources(server: McpServer, context: ResourceContext): void {
-  for (const provider of context.providers) registerProvider(server, context, provider);
+  for (const provider of context.providers) {
+    if (provider.offered?.(context.engine) !== false) registerProvider(server, context, provider);
+  }
   server.server.setRequestHandler('resources/list', async (request) => {
     const page = paginate(await cachedListing(context), request.params?.cursor, context.pageSize);
     return { resources: page.items, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
@@ -64,6 +66,7 @@ async function cachedListing(context: ResourceContext): Promise<Resource[]> {
 async function listAll(context: ResourceContext): Promise<Resource[]> {
   const resources: Resource[] = [];
   for (const provider of context.providers) {
+    if (provider.offered?.(context.engine) === false) continue;
     if (provider.uri !== undefined) resources.push({ uri: provider.uri, name: provider.name, title: provider.title, description: provider.description, mimeType: provider.mimeType });
     else if (provider.list !== undefined) resources.push(...(await listTemplate(context, provider)));
   }

@@ -1,6 +1,7 @@
-import { ProtocolError, ProtocolErrorCode, type CallToolResult, type McpServer } from '@modelcontextprotocol/server';
-import type { Caller, Engine } from '../../core/engine';
+import { ProtocolError, ProtocolErrorCode, type CallToolRequest, type CallToolResult, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import type { CallOptions, Caller, Engine } from '../../core/engine';
 import type { Operation } from '../../core/ops/operation';
+import { createProgressForwarder, type ProgressForwarder } from './progress-forwarder';
 import { isReplayable, REPLAY_META_KEY, type ReplayCache } from './replay-cache';
 import { toToolErrorResult, toToolResult } from './tool-result';
 import { toolSchemasOf } from './tool-schemas';
@@ -13,19 +14,23 @@ export interface ToolContext {
 }
 
 /**
- * Registers every operation the caller's scopes allow as a tool (title, description, input and
- * output schemas converted to JSON Schema once per process, annotations), then takes over
+ * Registers every operation the caller's scopes allow and the engine offers as a tool (title,
+ * description, input and output schemas converted to JSON Schema once per process,
+ * annotations): AI tools only while their provider is configured (seed 002 §2). Then takes over
  * `tools/call` so that every call (listed or not) goes through the engine: an operation hidden
- * from this caller answers `forbidden`, bad input `invalid_input`, both as `isError` results
- * with `{code, message, details}`. A name that is no operation at all is a JSON-RPC
- * invalid-params error, as the spec shows. Replayable calls (read-only, not admin) go through
- * the replay cache.
+ * from this caller answers `forbidden`, an AI tool not offered `ai_unavailable`, bad input
+ * `invalid_input`, all as `isError` results with `{code, message, details}`. A name that is no
+ * operation at all is a JSON-RPC invalid-params error, as the spec shows. Replayable calls
+ * (read-only, not admin) go through the replay cache. A call of a streaming operation whose
+ * request carries `_meta.progressToken` streams: its events go out as
+ * `notifications/progress` (see `createProgressForwarder`) and the final result is the usual
+ * one. A cancelled request aborts the call.
  */
 export function registerTools(server: McpServer, context: ToolContext): void {
-  for (const operation of context.engine.registry.visibleTo(context.caller.scopes)) {
-    server.registerTool(operation.name, toolConfig(operation), (args) => callTool(server, context, operation.name, args));
+  for (const operation of context.engine.operationsFor(context.caller.scopes)) {
+    server.registerTool(operation.name, toolConfig(operation), (args, ctx) => callTool(server, context, operation.name, args, ctx));
   }
-  server.server.setRequestHandler('tools/call', (request) => callTool(server, context, request.params.name, request.params.arguments));
+  server.server.setRequestHandler('tools/call', (request, ctx) => callTool(server, context, request.params.name, request.params.arguments, ctx, request));
 }
 
 function toolConfig(operation: Operation) {
@@ -39,25 +44,36 @@ function toolConfig(operation: Operation) {
   };
 }
 
-async function callTool(server: McpServer, context: ToolContext, name: string, input: unknown): Promise<CallToolResult> {
+async function callTool(server: McpServer, context: ToolContext, name: string, input: unknown, ctx: ServerContext, request?: CallToolRequest): Promise<CallToolResult> {
   const operation = findOperation(context.engine, name);
-  const result = isReplayable(operation) ? await callReplayable(context, name, input) : await invoke(context, name, input);
+  const progress = progressOf(operation, ctx, request);
+  const options: CallOptions = { signal: ctx.mcpReq.signal, ...(progress === null ? {} : { onEvent: progress.onEvent }) };
+  // A streamed call is run for its events, never answered from the replay cache.
+  const result = progress === null && isReplayable(operation) ? await callReplayable(context, name, input, options) : await invoke(context, name, input, options);
+  await progress?.flushed();
   return result.isError === true ? result : server.server.projectCallToolResult(result, toolSchemasOf(operation).outputJsonSchema);
 }
 
-async function callReplayable(context: ToolContext, name: string, input: unknown): Promise<CallToolResult> {
+/** The progress forwarder of a call that asked for progress (`_meta.progressToken`) of an operation that streams; else null. */
+function progressOf(operation: Operation, ctx: ServerContext, request: CallToolRequest | undefined): ProgressForwarder | null {
+  const token = request?.params._meta?.progressToken ?? ctx.mcpReq._meta?.progressToken;
+  if (operation.streams !== true || (typeof token !== 'string' && typeof token !== 'number')) return null;
+  return createProgressForwarder(token, (notification) => ctx.mcpReq.notify(notification));
+}
+
+async function callReplayable(context: ToolContext, name: string, input: unknown, options: CallOptions): Promise<CallToolResult> {
   const key = context.replay.keyOf(context.caller, name, input);
   const replayed = context.replay.get(key);
   if (replayed !== undefined) return { ...replayed, _meta: { ...replayed._meta, [REPLAY_META_KEY]: true } };
   const ticket = context.replay.begin();
-  const result = await invoke(context, name, input);
+  const result = await invoke(context, name, input, options);
   if (result.isError !== true) context.replay.store(key, result, ticket);
   return result;
 }
 
-async function invoke(context: ToolContext, name: string, input: unknown): Promise<CallToolResult> {
+async function invoke(context: ToolContext, name: string, input: unknown, options: CallOptions): Promise<CallToolResult> {
   try {
-    return toToolResult(await context.engine.call(name, input ?? {}, context.caller));
+    return toToolResult(await context.engine.call(name, input ?? {}, context.caller, options));
   } catch (error: unknown) {
     return toToolErrorResult(error);
   }

@@ -27,9 +27,13 @@ export class ReplayCache extends GenerationCache<CallToolResult> {
   }
 }
 
-/** True when calls of `operation` may be replayed: read-only, and not an admin operation. */
+/**
+ * True when calls of `operation` may be replayed: read-only, not an admin operation, and not an
+ * AI operation (the AI runtime has its own cache, which reports hits with zero usage and
+ * `ai_cache_hit`, and idempotency keys; a replay here would repeat the first call's usage).
+ */
 export function isReplayable(operation: Operation): boolean {
-  return operation.annotations.readOnlyHint && operation.scope !== 'vault:admin';
+  return operation.annotations.readOnlyHint && operation.scope !== 'vault:admin' && operation.requires === undefined;
 }
 
 /** `value` with object keys sorted at every level, so equal inputs serialise equally. */

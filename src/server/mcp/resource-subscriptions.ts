@@ -29,6 +29,11 @@ export class ResourceSubscriptions {
     this.subscriptions.delete(uri);
   }
 
+  /** The subscribed URIs, exactly as subscribed, in subscription order. */
+  uris(): string[] {
+    return [...this.subscriptions.keys()];
+  }
+
   /** Every notification the subscriptions are due for `change`, in subscription order. */
   matches(change: ResourceChange): SubscriptionMatch[] {
     return [...this.subscriptions].flatMap(([uri, target]) => matchesOf(uri, target, change));

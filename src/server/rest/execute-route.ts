@@ -1,5 +1,6 @@
 import type { Caller, Engine } from '../../core/engine';
 import { toErrorEnvelope } from '../http/envelope';
+import { errorHeadersOf } from '../http/error-headers';
 import type { IfMatchCondition } from './read-if-match';
 import { resolveIfMatch } from './resolve-if-match';
 import type { RestRoute } from './rest-route';
@@ -13,7 +14,7 @@ export const OPERATION_HEADER = 'X-Indx-Operation';
  * output says `created: true`), an `ETag` header when the output carries an etag, and for a
  * HEAD-bound operation no body and 404 when the output says `exists: false`. An `If-Match`
  * condition becomes `if_match` first (see `resolveIfMatch`). Failures become the error envelope
- * with the status of their code.
+ * with the status of their code (and `Retry-After` for a quota error).
  */
 export async function executeRoute(engine: Engine, route: RestRoute, input: Record<string, unknown>, caller: Caller, ifMatch: IfMatchCondition | null = null): Promise<RestResponse> {
   try {
@@ -22,7 +23,7 @@ export async function executeRoute(engine: Engine, route: RestRoute, input: Reco
     return toSuccess(route, output as Record<string, unknown>);
   } catch (error: unknown) {
     const { status, body } = toErrorEnvelope(error);
-    return { status, headers: { [OPERATION_HEADER]: route.operation.name }, body };
+    return { status, headers: { [OPERATION_HEADER]: route.operation.name, ...errorHeadersOf(error) }, body };
   }
 }
 

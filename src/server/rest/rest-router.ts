@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Caller, Engine } from '../../core/engine';
 import { IndxError } from '../../core/errors';
 import { sendError, sendFailure } from '../http/envelope';
-import { toCanonicalJson } from './canonical-json';
+import { toCanonicalJson } from '../../core/canonical-json';
 import { executeRoute } from './execute-route';
 import type { IdempotencyCache } from './idempotency-cache';
 import { matchRoute, type RouteMatch } from './match-route';
@@ -11,6 +11,8 @@ import { readIfMatch } from './read-if-match';
 import { requestInput } from './request-input';
 import { deriveRoutes } from './rest-route';
 import type { RestResponse } from './rest-response';
+import { streamRoute } from './stream-route';
+import { wantsEventStream } from './wants-event-stream';
 
 /** Header naming a replayed idempotent response. */
 export const REPLAY_HEADER = 'X-Indx-Idempotent-Replay';
@@ -20,7 +22,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /**
  * The REST surface under `/v1`, derived from the engine's registry (see `deriveRoutes` for the
  * path rules). Expects `res.locals.caller` and a parsed JSON body. Writes sent with an
- * `Idempotency-Key` header go through `idempotency`.
+ * `Idempotency-Key` header go through `idempotency`. A streaming operation (`streams: true`)
+ * asked for with `Accept: text/event-stream` answers with server-sent events (see
+ * `streamRoute`); other operations ignore that header.
  */
 export function createRestRouter(engine: Engine, idempotency: IdempotencyCache): RequestHandler {
   const routes = deriveRoutes(engine.registry.list());
@@ -28,7 +32,11 @@ export function createRestRouter(engine: Engine, idempotency: IdempotencyCache):
     void (async () => {
       const match = matchRoute(routes, request.method, request.originalUrl);
       if ('allowed' in match) return refuseUnmatched(response, request, match.allowed);
-      const result = await respond(engine, idempotency, request, match, response.locals.caller as Caller);
+      const caller = response.locals.caller as Caller;
+      if (match.route.operation.streams === true && wantsEventStream(request.headers.accept)) {
+        return streamRoute(engine, match.route, requestInput(request, match), caller, readIfMatch(request.headers['if-match']), response);
+      }
+      const result = await respond(engine, idempotency, request, match, caller);
       writeResponse(response, result.response, result.replayed);
     })().catch((error: unknown) => sendError(response, error));
   };

@@ -1,6 +1,6 @@
 import { TokenStore } from '../../../src/core/auth/token-store';
 import { startServer, type RunningServer, type StartServerOptions } from '../../../src/server/start-server';
-import { createTempVault, type TempFiles, type TempVault } from '../../helpers/temp-vault';
+import { createTempVault, type TempFiles, type TempVault, type TempVaultOptions } from '../../helpers/temp-vault';
 
 /** A temp vault served over real HTTP on 127.0.0.1:0, with one token per scope level. */
 export interface ServedVault {
@@ -23,8 +23,8 @@ export const SERVED_FILES: TempFiles = {
 };
 
 /** Serves a temp vault; `options` override the server's (`tokenRefreshMs`: the token store's `refreshMs`). */
-export async function serveVault(options: Partial<StartServerOptions> & { files?: TempFiles; watch?: boolean; tokenRefreshMs?: number } = {}): Promise<ServedVault> {
-  const vault = await createTempVault(options.files ?? SERVED_FILES, { watch: options.watch });
+export async function serveVault(options: Partial<StartServerOptions> & { files?: TempFiles; watch?: boolean; tokenRefreshMs?: number; vaultOptions?: TempVaultOptions } = {}): Promise<ServedVault> {
+  const vault = await createTempVault(options.files ?? SERVED_FILES, { ...options.vaultOptions, watch: options.watch });
   const tokens = await TokenStore.load(vault.engine.storage, { refreshMs: options.tokenRefreshMs });
   const [read, write, admin] = await Promise.all([tokens.create('reader', 'vault:read'), tokens.create('writer', 'vault:read,vault:write'), tokens.create('admin', 'vault:admin')].map(async (created) => (await created).token));
   const server = await startServer({ engine: vault.engine, tokens, port: 0, ...options });

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command, CommanderError } from 'commander';
+import type { AiStreamListener } from '../../../../src/core/ai/runtime/ai-stream-event';
+import { LOCAL_CALLER } from '../../../../src/core/engine';
 import { IndxError } from '../../../../src/core/errors';
 import type { Operation } from '../../../../src/core/ops/operation';
 import { ALL_OPERATIONS } from '../../../../src/core/ops/all-operations';
@@ -9,17 +11,19 @@ import { scanDiscoveries } from '../../../../src/server/discovery/discovery-file
 import { deriveRoutes, type RestRoute } from '../../../../src/server/rest/rest-route';
 import { locateServer, type ServerTarget } from '../connect/locate-server';
 import { openVault } from '../open-vault';
-import { reportError, USAGE_EXIT_CODE } from '../report-error';
+import { reportError, toErrorBody, USAGE_EXIT_CODE } from '../report-error';
 import { callRest } from '../rest/call-rest';
 import { DEFAULT_TIMEOUT_MS } from '../rest/send-http-request';
 import { CommandFailure } from '../rest/command-failure';
 import { describeCommand, describeExitCodes } from '../rest/command-help';
 import { describeCommandInput, readCommandInput, type CommandInput } from '../rest/command-input';
 import { formatOutput, type OutputFormat } from '../rest/format-output';
+import { describeInputSugar, type InputSugar } from '../rest/input-sugar';
 import { listFieldOf } from '../rest/list-field';
+import { streamRest } from '../rest/stream-rest';
 
 /** Input fields that would collide with a command's own options; they become `--input-<name>`. */
-const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'ndjson', 'idempotency_key', 'help']);
+const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'ndjson', 'idempotency_key', 'help', 'stream']);
 
 /** The longest delay a Node timer holds. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -37,12 +41,18 @@ interface CommandOptions {
   summary?: boolean;
   ndjson?: boolean;
   idempotencyKey?: string;
+  /** `--stream`: print the operation's events as NDJSON as they come (streaming operations). */
+  stream?: boolean;
 }
+
+/** Receives the events of a streamed command, each printed as one NDJSON line. */
+type EventPrinter = (event: object) => void;
 
 /** What one command runs: its operation, input shape, list field and every REST route. */
 interface CommandPlan {
   operation: Operation;
   shape: CommandInput;
+  sugar: InputSugar;
   listField: string | null;
   routes: readonly RestRoute[];
 }
@@ -52,8 +62,11 @@ interface CommandPlan {
  * `cli` words and input schema (see `describeCommandInput`). A command runs its operation on a
  * running server over REST (`--url`, `--vault`, `--token-file`, or INDX_URL, INDX_VAULT,
  * INDX_TOKEN; see `locateServer`), else in-process on `--vault DIR`, and prints the JSON result
- * (`--summary`, `--ndjson`). Failures print `{"error":{code,message,details}}` on stderr and exit
- * with the code of `EXIT_CODES`; usage errors exit with 2.
+ * (`--summary`, `--ndjson`). Shorthand options fill structured fields (`--scope-glob`, `--note`,
+ * see `describeInputSugar`). A streaming operation takes `--stream`: its events print as NDJSON
+ * lines as they come, ending with `{"type":"ai.complete","data":…}` or `{"type":"ai.error",…}`.
+ * Failures print `{"error":{code,message,details}}` on stderr and exit with the code of
+ * `EXIT_CODES`; usage errors exit with 2.
  */
 export function registerOperationCommands(program: Command): void {
   const groups = new Map<string, Command>();
@@ -65,7 +78,9 @@ export function registerOperationCommands(program: Command): void {
     const name = words.pop();
     if (name === undefined) continue;
     const parent = words.reduce((outer, word, index) => groupFor(groups, outer, words.slice(0, index + 1).join(' '), word), program);
-    addOperationCommand(parent, name, { operation, shape: describeCommandInput(operation, RESERVED_FIELDS), listField: listFieldOf(operation), routes });
+    const shape = describeCommandInput(operation, RESERVED_FIELDS);
+    const taken = new Set(shape.flags.flatMap((flag) => flag.options.map((option) => option.long ?? '')));
+    addOperationCommand(parent, name, { operation, shape, sugar: describeInputSugar(operation, taken), listField: listFieldOf(operation), routes });
   }
   for (const [key, group] of groups) group.description(`${key} operations: ${group.commands.map((command) => command.name()).join(', ')}`);
   program.addHelpText('after', describeExitCodes());
@@ -78,7 +93,7 @@ function groupFor(groups: Map<string, Command>, outer: Command, key: string, wor
 }
 
 function addOperationCommand(parent: Command, name: string, plan: CommandPlan): void {
-  const { operation, shape, listField } = plan;
+  const { operation, shape, sugar, listField } = plan;
   const idempotent = !SAFE_METHODS.has(operation.http.method);
   const command = parent.command(name).description(`${operation.title} (${operation.name}). ${operation.description}`).exitOverride(exitOnUsageError);
   for (const { field, description } of shape.positionals) command.argument(`[${field}]`, description);
@@ -91,9 +106,11 @@ function addOperationCommand(parent: Command, name: string, plan: CommandPlan): 
     .option('--summary', 'print the one-line summary instead of JSON');
   if (listField !== null) command.option('--ndjson', `print one JSON line per item of "${listField}", then one line with the other fields`);
   if (idempotent) command.option('--idempotency-key <key>', 'a repeated request with this key gets the stored response instead of running again (server only)');
+  if (operation.streams === true) command.option('--stream', 'print the events as NDJSON lines as they come (ai.partial, ai.citation, ai.usage, ai.progress), ending with ai.complete (the result) or ai.error');
   for (const flag of operation.cli.filter((word) => word.startsWith('--'))) command.requiredOption(flag, `required switch: confirms ${operation.name}`);
   for (const option of shape.flags.flatMap((flag) => flag.options)) command.addOption(option);
-  command.addHelpText('after', describeCommand({ operation, words: operation.cli, shape, listField, idempotent }));
+  for (const option of sugar.options) command.addOption(option);
+  command.addHelpText('after', describeCommand({ operation, words: operation.cli, shape, listField, idempotent, sugar: sugar.options.map((option) => option.flags) }));
   command.action(async (...args: unknown[]) => {
     process.exitCode = await runCommand(plan, command.opts<CommandOptions & Record<string, unknown>>(), args);
   });
@@ -105,11 +122,30 @@ function exitOnUsageError(error: CommanderError): never {
 
 async function runCommand(plan: CommandPlan, options: CommandOptions & Record<string, unknown>, args: unknown[]): Promise<number> {
   try {
-    const input = readCommandInput(plan.shape, options, args);
+    plan.sugar.prepare(options);
+    const input = plan.sugar.apply(readCommandInput(plan.shape, options, args), options);
+    if (options.stream === true) return await runStreamed(plan, input, options);
     const output = await execute(plan, input, options);
     process.stdout.write(formatOutput(plan.operation, output, formatOf(plan, options)));
     return 0;
   } catch (error: unknown) {
+    return reportError(error);
+  }
+}
+
+/**
+ * Runs a streaming operation and prints each event as one NDJSON line, then the closing
+ * `{"type":"ai.complete","data":…}`; a failure prints `{"type":"ai.error","error":…}` on stdout
+ * as well as the usual error on stderr, and exits with its code (7 quota, 8 provider).
+ */
+async function runStreamed(plan: CommandPlan, input: Record<string, unknown>, options: CommandOptions): Promise<number> {
+  const print: EventPrinter = (event) => void process.stdout.write(`${JSON.stringify(event)}\n`);
+  try {
+    const output = await execute(plan, input, options, print);
+    print({ type: 'ai.complete', data: output });
+    return 0;
+  } catch (error: unknown) {
+    print({ type: 'ai.error', error: toErrorBody(error) });
     return reportError(error);
   }
 }
@@ -119,13 +155,20 @@ function formatOf(plan: CommandPlan, options: CommandOptions): OutputFormat {
   return options.ndjson === true && plan.listField !== null ? { kind: 'ndjson', field: plan.listField } : { kind: 'json' };
 }
 
-/** On the located server when one runs; else in-process on `--vault` / INDX_VAULT; else `server_unavailable`. */
-async function execute(plan: CommandPlan, input: Record<string, unknown>, options: CommandOptions): Promise<Record<string, unknown>> {
+/**
+ * On the located server when one runs; else in-process on `--vault` / INDX_VAULT; else
+ * `server_unavailable`. With `onEvent` the call streams: over REST as server-sent events (the
+ * Idempotency-Key cache does not hold streams, so `--idempotency-key` is refused), in-process
+ * through the engine's event listener.
+ */
+async function execute(plan: CommandPlan, input: Record<string, unknown>, options: CommandOptions, onEvent?: EventPrinter): Promise<Record<string, unknown>> {
   const timeoutMs = readTimeout(options.timeout);
+  if (onEvent !== undefined && options.idempotencyKey !== undefined) throw new CommandFailure('invalid_input', '--stream and --idempotency-key do not go together: a streamed response is not stored for replay. Drop one of them.', {});
   const target = await findServer(options);
+  if (target !== null && onEvent !== undefined) return streamRest(target, plan.operation, input, { routes: plan.routes, timeoutMs, onEvent });
   if (target !== null) return callRest(target, plan.operation, input, { idempotencyKey: options.idempotencyKey, routes: plan.routes, timeoutMs });
   const vault = options.vault ?? process.env.INDX_VAULT;
-  if (vault !== undefined && vault !== '') return runInProcess(plan.operation, vault, input, options.idempotencyKey);
+  if (vault !== undefined && vault !== '') return runInProcess(plan.operation, vault, input, options.idempotencyKey, onEvent);
   throw await noServer();
 }
 
@@ -160,8 +203,8 @@ async function noServer(): Promise<CommandFailure> {
   return new CommandFailure('server_unavailable', `${message} Discovery records were passed over: ${ignored.join(' ')}`, { ignored });
 }
 
-/** Runs the operation on the vault folder in this process, holding the write lock for writes. */
-async function runInProcess(operation: Operation, vault: string, input: Record<string, unknown>, idempotencyKey: string | undefined): Promise<Record<string, unknown>> {
+/** Runs the operation on the vault folder in this process, holding the write lock for writes; `onEvent` receives a streamed call's events. */
+async function runInProcess(operation: Operation, vault: string, input: Record<string, unknown>, idempotencyKey: string | undefined, onEvent?: AiStreamListener): Promise<Record<string, unknown>> {
   if (idempotencyKey !== undefined) {
     throw new IndxError('invalid_input', '--idempotency-key needs a running server, which keeps the responses to replay; in-process there is none. Start one with "indx serve --vault DIR", or drop --idempotency-key.', { idempotency_key: idempotencyKey });
   }
@@ -169,7 +212,7 @@ async function runInProcess(operation: Operation, vault: string, input: Record<s
   try {
     const opened = await openVault(vault);
     try {
-      return (await opened.engine.call(operation.name, input)).output as Record<string, unknown>;
+      return (await opened.engine.call(operation.name, input, LOCAL_CALLER, onEvent === undefined ? {} : { onEvent })).output as Record<string, unknown>;
     } finally {
       await opened.close();
     }

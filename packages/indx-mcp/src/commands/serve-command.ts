@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import type { AiRuntime } from '../../../../src/core/ai/runtime/ai-runtime';
 import { TokenStore } from '../../../../src/core/auth/token-store';
 import { readVaultConfig } from '../../../../src/core/config/vault-config';
 import { isIndxError } from '../../../../src/core/errors';
@@ -26,8 +27,8 @@ const NEW_TOKEN_SCOPES = ['vault:read', 'vault:write'];
 /**
  * `indx serve --vault DIR [--port N] [--new-token [PREFIX]]`: serves a vault folder headlessly
  * (MCP at /mcp, REST under /v1) on 127.0.0.1 until interrupted (SIGINT, SIGTERM, SIGHUP),
- * holding the vault's write lock, and prints the URL, how to create a token and ready-to-paste
- * MCP client configuration. A token made by `--new-token` lives as long as the server: it is
+ * holding the vault's write lock, and prints the URL, the AI model in use (or that AI is off and
+ * how to switch it on), how to create a token and ready-to-paste MCP client configuration. A token made by `--new-token` lives as long as the server: it is
  * revoked at shutdown, so repeated runs do not pile up tokens. While it runs, a discovery record
  * (host `headless`: URL, port, vault path, pid; never a secret) tells `indx mcp serve --stdio`
  * and the CLI where to find it; it is removed at shutdown.
@@ -66,11 +67,23 @@ async function serve(options: ServeOptions): Promise<void> {
     cleanup.unshift(await announce(server, root));
     const token = options.newToken === undefined || options.newToken === false ? null : await tokens.create(tokenName(options.newToken), NEW_TOKEN_SCOPES);
     if (token !== null) cleanup.unshift(() => revokeQuietly(tokens, token.name));
-    process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token: token === null ? null : { name: token.name, secret: token.token, scopes: token.scopes } }));
+    process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token: token === null ? null : { name: token.name, secret: token.token, scopes: token.scopes }, ai: describeAi(engine.ai) }));
     await untilInterrupted();
   } finally {
     await runAll(cleanup);
   }
+}
+
+/**
+ * What `indx serve` says about AI: `AI: <provider> <model>` when a chat model is configured, else
+ * `AI: off (…)` with how to switch it on, and the configuration's problem when it is half done.
+ */
+function describeAi(ai: AiRuntime): string[] {
+  const chat = ai.chat;
+  const problem = ai.settings.problem === null ? [] : [`AI problem: ${ai.settings.problem}`];
+  if (chat !== null) return [`AI: ${chat.provider} ${chat.model}`, ...problem];
+  if (!ai.settings.enabled) return ['AI: off (switched off by INDX_AI_ENABLED=false or ai.enabled: false in the vault configuration)', ...problem];
+  return ['AI: off (set INDX_AI_PROVIDER and INDX_AI_MODEL)', ...problem];
 }
 
 /**

@@ -8,6 +8,7 @@ import type { VaultEvent } from '../../../../src/core/vault/vault-host';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
+import { AiResourceWatch } from '../../../../src/server/mcp/ai-resource-watch';
 import { buildMcpServer } from '../../../../src/server/mcp/build-mcp-server';
 import { GenerationCache } from '../../../../src/server/mcp/generation-cache';
 import { createPrompts } from '../../../../src/server/mcp/prompts';
@@ -16,6 +17,7 @@ import { ReplayCache } from '../../../../src/server/mcp/replay-cache';
 import { toResourceChange, type ResourceChange } from '../../../../src/server/mcp/resource-change';
 import { ResourceSubscriptions } from '../../../../src/server/mcp/resource-subscriptions';
 import { RESOURCE_PROVIDERS } from '../../../../src/server/mcp/resources';
+import { AI_SCHEME } from '../../../../src/server/mcp/resources/ai-scope-uri';
 import { toVaultUri, VAULT_WIDE_URIS } from '../../../../src/server/mcp/vault-uris';
 
 /**
@@ -84,17 +86,20 @@ async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promi
     replay.clear();
     listings.clear();
   };
+  // Live AI resources follow their notes for 2025-era subscriptions (the 2026 era's listen filters are the SDK's).
+  const aiWatch = new AiResourceWatch({ engine, publish: (uri) => void served?.server.server.sendResourceUpdated({ uri }).catch(() => undefined), onError: (error) => log(error.message) });
   const unsubscribers = [
     engine.host.on((event) => {
       clearCaches();
-      if (served !== null) publish(served, event);
+      if (served !== null) publish(served, event, aiWatch);
     }),
     engine.audit.subscribe(clearCaches),
+    () => aiWatch.close(),
   ];
   const handle = serveStdio(
     ({ era }) => {
       const subscriptions = era === 'legacy' ? new ResourceSubscriptions() : null;
-      const setup = { engine, caller: STDIO_CALLER, replay, listings, resources: RESOURCE_PROVIDERS, prompts, resourcePageSize: 100 };
+      const setup = { engine, caller: STDIO_CALLER, replay, listings, resources: RESOURCE_PROVIDERS, prompts, resourcePageSize: 100, aiWatch };
       served = { server: buildMcpServer(subscriptions === null ? setup : { ...setup, subscriptions }), subscriptions };
       return served.server;
     },
@@ -109,13 +114,18 @@ async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promi
   }
 }
 
-/** Sends the notifications a vault event is due: per subscription (2025 era) or per changed URI (2026 era, routed by the SDK). */
-function publish(served: Served, event: VaultEvent): void {
+/**
+ * Sends the notifications a vault event is due: per subscription (2025 era) or per changed URI
+ * (2026 era, routed by the SDK); subscribed live AI resources are re-derived by `aiWatch`.
+ */
+function publish(served: Served, event: VaultEvent, aiWatch: AiResourceWatch): void {
   const change = toResourceChange(event);
   if (change === null) return;
   const uris = served.subscriptions === null ? changedUris(change) : served.subscriptions.notificationsFor(change);
   for (const uri of uris) served.server.server.sendResourceUpdated({ uri }).catch(() => undefined);
   if (change.listChanged) served.server.sendResourceListChanged();
+  const aiUris = served.subscriptions?.uris().filter((uri) => uri.toLowerCase().startsWith(AI_SCHEME)) ?? [];
+  aiWatch.onChange(change, aiUris.map((uri) => ({ uri, caller: STDIO_CALLER })));
 }
 
 function changedUris(change: ResourceChange): string[] {

@@ -10,6 +10,8 @@ export interface CommandHelpParts {
   shape: CommandInput;
   listField: string | null;
   idempotent: boolean;
+  /** The shorthand options' flags (`--scope-glob <glob>`…), if any. */
+  sugar?: string[];
 }
 
 /** The text after an operation command's options: examples, output, how the server is found. */
@@ -37,6 +39,8 @@ function examplesOf(parts: CommandHelpParts): string[] {
     hasField(parts, 'if_match') ? `${base} --if-match <etag>` : null,
     hasField(parts, 'dry_run') ? `${base} --dry-run` : null,
     parts.idempotent ? `${base} --idempotency-key <key>` : null,
+    parts.operation.streams === true ? `${base} --stream` : null,
+    ...(parts.sugar ?? []).slice(0, 2).map((flags) => `${base} ${flags}`),
   ];
   return [base, ...variants.filter((line) => line !== null), `${base} --url http://127.0.0.1:27643 --token-file ~/.indx-token`, `${base} --vault ~/Notes`];
 }
@@ -50,6 +54,8 @@ function requiredFlags(parts: CommandHelpParts): string[] {
 function outputOf(parts: CommandHelpParts): string[] {
   const lines = ['  The result as pretty JSON on stdout; --summary prints its one-line summary instead.'];
   if (parts.listField !== null) lines.push(`  --ndjson prints one JSON line per item of "${parts.listField}", then one line with the other fields when there are any.`);
+  if (parts.operation.streams === true) lines.push('  --stream prints one NDJSON event per line as it comes ({"type":"ai.partial","delta":…}, ai.citation, ai.usage, ai.progress), then {"type":"ai.complete","data":…}; a failure prints {"type":"ai.error","error":…} there too.');
+  if ((parts.sugar ?? []).length > 0) lines.push(`  Shorthands fill structured fields: ${(parts.sugar ?? []).map((flags) => flags.split(' ')[0]).join(', ')}.`);
   lines.push('  Errors print {"error":{code,message,details}} on stderr and exit non-zero (exit codes: indx --help).');
   return lines;
 }

@@ -11,9 +11,10 @@ interface StatusOutput {
 }
 
 /**
- * `config://vault`: what this server is and what the caller may do with it. Capabilities are
- * read from the operation registry (search, canvas, bases and AI turn true as those operations
- * land). Holds no secrets: no token, no hash, no absolute vault path beyond the state folder
+ * `config://vault`: what this server is and what the caller may do with it. The operations are
+ * those the caller's scopes allow and the engine offers now (AI operations only while their
+ * provider is configured); capabilities are read from the registry (search, canvas, bases) and
+ * the AI runtime (`ai`: some AI operation is offered). Holds no secrets: no token, no hash, no absolute vault path beyond the state folder
  * `vault_status` already reports.
  */
 export const configVaultResource: ResourceProvider = {
@@ -36,8 +37,8 @@ function describeConfig(engine: Engine, caller: Caller, status: StatusOutput) {
     state_location: status.state_location,
     read_only: !hasScope(caller.scopes, 'vault:write'),
     scopes: [...caller.scopes],
-    operations: engine.registry.visibleTo(caller.scopes).map((operation) => operation.name),
-    capabilities: { search: names.has('vault_search'), canvas: names.has('canvas_read'), bases: names.has('base_query'), ai: names.has('ai_status') },
+    operations: engine.operationsFor(caller.scopes).map((operation) => operation.name),
+    capabilities: { search: names.has('vault_search'), canvas: names.has('canvas_read'), bases: names.has('base_query'), ai: engine.ai.available },
     excluded_paths: [...PROTECTED_FOLDERS.map((folder) => `${folder}/**`), '**/.*'],
     resource_file_types: ['md', 'canvas', 'base'],
   };

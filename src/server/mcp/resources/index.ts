@@ -1,3 +1,5 @@
+import { aiMocResource } from './ai-moc';
+import { aiSummaryResource } from './ai-summary';
 import { configVaultResource } from './config-vault';
 import { foldersVaultResource } from './folders-vault';
 import { recentVaultResource } from './recent-vault';
@@ -40,4 +42,6 @@ export const RESOURCE_PROVIDERS: ResourceProvider[] = [
   vaultSearchResource,
   similarVaultResource,
   vaultFileResource,
+  aiSummaryResource,
+  aiMocResource,
 ];

@@ -33,6 +33,8 @@ export interface ResourceProvider {
   uriTemplate?: string;
   /** Concrete resources of a template, sorted; the endpoint paginates them. */
   list?(engine: Engine, caller: Caller): Promise<ResourceListing[]>;
+  /** Whether the resource is served now (default: always); the AI resources need a chat model. */
+  offered?(engine: Engine): boolean;
   /** Completion per template variable: at most 100 values for a typed prefix. */
   complete?: Record<string, (value: string, engine: Engine) => Promise<string[]>>;
   read(uri: string, variables: Record<string, string>, engine: Engine, caller: Caller): Promise<ResourceContent[]>;

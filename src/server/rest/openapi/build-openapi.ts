@@ -48,7 +48,7 @@ function eventsOperation(): JsonSchema {
   return {
     operationId: 'events',
     summary: 'Vault change events',
-    description: 'Server-sent events: vault changes (create, modify, delete, rename, metadata) whoever made them, and audit records of mutations (audit). Each event is named by its kind; data is JSON with kind and path. Needs vault:read.',
+    description: 'Server-sent events: vault changes (create, modify, delete, rename, metadata) whoever made them, audit records of mutations (audit) and AI calls (ai.invocation: op, paths, provider, model, usage, outcome; never prompts or outputs). Each event is named by its kind; data is JSON with kind and the event fields. Needs vault:read.',
     tags: ['events'],
     'x-indx-scope': 'vault:read',
     parameters: [{ name: 'kinds', in: 'query', required: false, schema: { type: 'array', items: { type: 'string', enum: [...EVENT_KINDS] } }, style: 'form', explode: false, description: 'Only these kinds, comma-separated (default: all).' }],

@@ -57,9 +57,16 @@ function responsesOf(main: RestRoute, routes: readonly RestRoute[], components: 
   if (main.method === 'HEAD') return { '200': { description: 'It exists.' }, '404': { description: 'It does not exist.' }, default: ERROR_RESPONSE };
   const outputs = routes.map((route) => jsonSchemaOf(route.operation.output, 'output', `${route.operation.name}_`, components));
   const data = outputs.length === 1 ? (outputs[0] as JsonSchema) : { oneOf: outputs };
-  const success = { description: 'Success: {ok: true, data}.', content: { 'application/json': { schema: successEnvelope(data) } } };
+  const success = { description: 'Success: {ok: true, data}.', content: { 'application/json': { schema: successEnvelope(data) }, ...streamContent(main) } };
   const created = hasCreated(outputs[0]) ? { '201': { ...success, description: 'Created: {ok: true, data}.' } } : {};
   return { '200': success, ...created, default: ERROR_RESPONSE };
+}
+
+/** A streaming operation also answers `Accept: text/event-stream` with its events (seed 002 §7). */
+function streamContent(route: RestRoute): JsonSchema {
+  if (route.operation.streams !== true) return {};
+  const description = 'With Accept: text/event-stream: server-sent events ai.partial {type, delta}, ai.citation {type, citation}, ai.usage {type, usage}, ai.progress {type, message, progress, total?}, then exactly one ai.complete {type, data: <the JSON data>} or ai.error {type, error: {code, message, details}}. Failures before the first event answer with the JSON error envelope and status.';
+  return { 'text/event-stream': { schema: { type: 'string', description } } };
 }
 
 function hasCreated(schema: JsonSchema | undefined): boolean {

@@ -1,11 +1,25 @@
+/** One event of a Server-Sent Events body: its type (`message` unless named) and its data. */
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
 /**
- * The `data` of each `message` event of a Server-Sent Events body, in order (WHATWG HTML
- * §9.2.6): lines end in CRLF, LF or CR; `data:` lines of one event are joined by LF; comments
- * (keep-alives), `id:` and `retry:` lines carry nothing a relay needs. An unterminated last event
- * is dropped, as the standard says, and so is an event with empty data: MCP servers send one to
- * prime a stream, and it holds no message.
+ * The `data` of each `message` event of a Server-Sent Events body, in order (see
+ * {@link readSseEvents}): events of any other type are skipped.
  */
 export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  for await (const event of readSseEvents(body)) if (event.event === 'message') yield event.data;
+}
+
+/**
+ * Every event of a Server-Sent Events body, in order (WHATWG HTML §9.2.6): lines end in CRLF, LF
+ * or CR; `data:` lines of one event are joined by LF; `event:` names its type; comments
+ * (keep-alives), `id:` and `retry:` lines carry nothing a reader here needs. An unterminated last
+ * event is dropped, as the standard says, and so is an event with empty data: MCP servers send
+ * one to prime a stream, and it holds no message.
+ */
+export async function* readSseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
   const parser = new SseLineParser();
   let buffer = '';
   for await (const text of decodeChunks(body)) {
@@ -25,15 +39,15 @@ class SseLineParser {
   private type = 'message';
   private data: string[] = [];
 
-  feed(lines: readonly string[]): string[] {
-    const completed: string[] = [];
+  feed(lines: readonly string[]): SseEvent[] {
+    const completed: SseEvent[] = [];
     for (const line of lines) {
       if (line !== '') {
         this.apply(line);
         continue;
       }
       const data = this.data.join('\n');
-      if (data !== '' && this.type === 'message') completed.push(data);
+      if (data !== '') completed.push({ event: this.type, data });
       this.reset();
     }
     return completed;
