@@ -1,6 +1,7 @@
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import obsidianmd from 'eslint-plugin-obsidianmd';
+import { DEFAULT_ACRONYMS } from 'eslint-plugin-obsidianmd/dist/lib/rules/ui/acronyms.js';
 import globals from 'globals';
 
 // Layering: the core engine must stay pure so both hosts (Obsidian, headless Node) can run it.
@@ -16,6 +17,11 @@ const CORE_FORBIDDEN = {
 export default defineConfig([
   { ignores: ['main.js', 'node_modules/**', 'packages/indx-mcp/dist/**', 'coverage/**', 'bench/**/*.mjs', 'scripts/**/*.mjs', 'esbuild.config.mjs', 'jest.config.js', 'eslint.config.mjs'] },
   ...obsidianmd.configs.recommended,
+  {
+    // "MOC" (Map of Content) is the Obsidian community's own term, and "AI: build MOC" the command's name in the spec.
+    files: ['**/*.ts'],
+    rules: { 'obsidianmd/ui/sentence-case': ['warn', { enforceCamelCaseLower: true, acronyms: [...DEFAULT_ACRONYMS, 'MOC'] }] },
+  },
   {
     files: ['**/*.ts'],
     plugins: { '@typescript-eslint': tseslint.plugin },

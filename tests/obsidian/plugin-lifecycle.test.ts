@@ -67,7 +67,7 @@ describe('the built main.js in the fake app: load, serve MCP, unload, reload', (
     } finally {
       await client.close();
     }
-    expect([...vault.app.commands.commands.keys()].sort()).toEqual(['indx:copy-client-config', 'indx:rebuild-search-index', 'indx:show-server-status', 'indx:start-server', 'indx:stop-server']);
+    expect([...vault.app.commands.commands.keys()].sort()).toEqual(['indx:ai-build-moc', 'indx:ai-summarize-note', 'indx:copy-client-config', 'indx:rebuild-search-index', 'indx:show-server-status', 'indx:start-server', 'indx:stop-server']);
     expect(vault.app.setting.tabs).toHaveLength(1);
     expect(plugin).toBeInstanceOf(fake.Plugin);
   }

@@ -48,6 +48,7 @@ describe('PluginServer while another process holds the write lock', () => {
       port: () => Promise.resolve(0),
       embeddings: () => Promise.resolve(null),
       fetch,
+      secretKey: () => '',
       onChange: (state) => states.push(state),
       lockRetryIntervalMs,
     });

@@ -23,7 +23,7 @@ describe('plugin settings: versioned schema and migrations', () => {
   it('gives the defaults for a first run (loadData returns null) and asks to save them', () => {
     const loaded = migrateSettings(null);
     expect(loaded).toEqual({ settings: defaultSettings(), writable: true, changed: true });
-    expect(loaded.settings).toMatchObject({ version: SETTINGS_VERSION, server: { enabled: true, port: null }, client: 'claude-desktop', ai: { chat_model: '', daily_cost_usd: null } });
+    expect(loaded.settings).toMatchObject({ version: SETTINGS_VERSION, server: { enabled: true, port: null }, client: 'claude-desktop', ai: { api_key_fallback: '' } });
   });
 
   it('keeps a current file as it is and does not ask to save it again', () => {
@@ -32,9 +32,9 @@ describe('plugin settings: versioned schema and migrations', () => {
   });
 
   it('migrates an unversioned file (development builds) to the current layout, keeping its values', () => {
-    const loaded = migrateSettings({ server: { enabled: false, port: 28001 }, ai: { chat_model: 'llama3.2' } });
+    const loaded = migrateSettings({ server: { enabled: false, port: 28001 }, ai: { api_key_fallback: 'sk-old' } });
     expect(loaded.changed).toBe(true);
-    expect(loaded.settings).toMatchObject({ version: SETTINGS_VERSION, server: { enabled: false, port: 28001 }, ai: { chat_model: 'llama3.2', max_output_tokens: 2048 } });
+    expect(loaded.settings).toMatchObject({ version: SETTINGS_VERSION, server: { enabled: false, port: 28001 }, ai: { api_key_fallback: 'sk-old' } });
   });
 
   it('runs every step from the saved version in order', () => {
@@ -63,8 +63,8 @@ describe('plugin settings: versioned schema and migrations', () => {
       }),
       { seed: 5, numRuns: 300 },
     );
-    const loaded = migrateSettings({ version: 1, server: { enabled: 'yes', port: 80 }, client: 'nope', ai: { chat_model: 'm', max_input_tokens: -1 } });
-    expect(loaded.settings).toMatchObject({ server: { enabled: true, port: null }, client: 'claude-desktop', ai: { chat_model: 'm', max_input_tokens: 64000 } });
+    const loaded = migrateSettings({ version: 1, server: { enabled: 'yes', port: 80 }, client: 'nope', ai: { api_key_fallback: 42 } });
+    expect(loaded.settings).toMatchObject({ server: { enabled: true, port: null }, client: 'claude-desktop', ai: { api_key_fallback: '' } });
     expect(loaded.changed).toBe(true);
   });
 

@@ -197,28 +197,51 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     vault.app.setting.close();
   });
 
-  it('keeps the embeddings provider in the vault configuration, its key in the secret storage, the rest in data.json', async () => {
+  // One place for the AI runtime's settings: config.json, read by the headless server and the CLI too; the key never goes there.
+  it('keeps the AI provider, models and limits in the vault configuration and the key in the secret storage, applying chat settings at once', async () => {
+    const config = async (): Promise<Awaited<ReturnType<typeof readVaultConfig>>> => readVaultConfig(storage());
     const container = await openTab();
+    expect(settingNamed(container, 'AI status').descEl.textContent).toBe('Off. Choose a provider and enter a chat model.');
+    expect(vault.app.commands.isAvailable('indx:ai-build-moc')).toBe(false);
     componentOf(settingNamed(container, 'Provider'), fake.DropdownComponent).input('ollama');
     await waitFor(() => settingNamed(tab().containerEl, 'Base URL').descEl.textContent.includes('http://127.0.0.1:11434/v1'));
     const refreshed = tab().containerEl;
     componentOf(settingNamed(refreshed, 'Base URL'), fake.TextComponent).input('http://127.0.0.1:');
     componentOf(settingNamed(refreshed, 'Base URL'), fake.TextComponent).input('http://127.0.0.1:9/v1');
+    componentOf(settingNamed(refreshed, 'Chat model'), fake.TextComponent).input('llama3.2');
+    // Set right after the base URL: the embeddings block takes the address the edit before it saved.
     componentOf(settingNamed(refreshed, 'Embedding model'), fake.TextComponent).input('nomic-embed-text');
     const key = componentOf(settingNamed(refreshed, 'API key'), fake.TextComponent);
     expect(key.inputEl.type).toBe('password');
     key.input('sk-local');
-    componentOf(settingNamed(refreshed, 'Chat model'), fake.TextComponent).input('llama3.2');
+    // 1000 is typed through 1, 10 and 100, which the configuration refuses (at least 256): no notice for those.
+    const inputCap = componentOf(settingNamed(refreshed, 'Input token cap'), fake.TextComponent);
+    for (const typed of ['1', '10', '100', '1000']) inputCap.input(typed);
     componentOf(settingNamed(refreshed, 'Daily cost cap'), fake.TextComponent).input('1.5');
-    componentOf(settingNamed(refreshed, 'Paths AI never reads'), fake.TextAreaComponent).input('Private/**\n');
-    await eventually(async () => JSON.stringify(await readData()).includes('Private/**'));
-    await eventually(async () => (await readVaultConfig(storage())).search.embeddings.model === 'nomic-embed-text');
-    expect((await readVaultConfig(storage())).search.embeddings).toEqual({ provider: 'ollama', base_url: 'http://127.0.0.1:9/v1', model: 'nomic-embed-text' });
+    componentOf(settingNamed(refreshed, 'Reuse results'), fake.ToggleComponent).input(false);
+    const deny = settingNamed(refreshed, 'Paths AI never reads');
+    componentOf(deny, fake.TextAreaComponent).input('Private/**\n');
+    componentOf(deny, fake.ButtonComponent).click();
+    await eventually(async () => (await config()).ai.deny_globs !== undefined);
+    expect((await config()).ai).toEqual({ provider: 'ollama', base_url: 'http://127.0.0.1:9/v1', model: 'llama3.2', max_input_tokens: 1000, daily_cost_usd: 1.5, cache: { enabled: false }, deny_globs: ['Private/**'] });
+    expect((await config()).search.embeddings).toEqual({ provider: 'ollama', base_url: 'http://127.0.0.1:9/v1', model: 'nomic-embed-text' });
+    expect(notices()).not.toContainEqual(expect.stringMatching(/max_input_tokens/));
     expect(vault.app.secretStorage?.getSecret('indx-ai-api-key')).toBe('sk-local');
     const data = await readData();
-    expect(data).toMatchObject({ ai: { chat_model: 'llama3.2', daily_cost_usd: 1.5, deny_globs: ['Private/**'], api_key_fallback: '' } });
-    expect(JSON.stringify(data)).not.toContain('sk-local');
-    expect(JSON.stringify(await readVaultConfig(storage()))).not.toContain('sk-local');
+    expect(Object.keys(data).sort()).toEqual(['ai', 'client', 'server', 'version']);
+    expect(data.ai).toEqual({ api_key_fallback: '' });
+    expect(JSON.stringify(await config())).not.toContain('sk-local');
+    // The running server applied the chat settings: the status says so and the AI commands show.
+    componentOf(settingNamed(tab().containerEl, 'AI status'), fake.ExtraButtonComponent).click();
+    expect(settingNamed(tab().containerEl, 'AI status').descEl.textContent).toBe('On: llama3.2 through Ollama (local).');
+    expect(vault.app.commands.isAvailable('indx:ai-build-moc')).toBe(true);
+    // None switches everything off, models included: a model without a provider would mean OpenAI.
+    componentOf(settingNamed(tab().containerEl, 'Provider'), fake.DropdownComponent).input('none');
+    await eventually(async () => (await config()).ai.model === undefined);
+    expect((await config()).search.embeddings).toEqual({});
+    await waitFor(() => settingNamed(tab().containerEl, 'Chat model').descEl.textContent === 'Choose a provider first.');
+    expect(settingNamed(tab().containerEl, 'AI status').descEl.textContent).toBe('Off. Choose a provider and enter a chat model.');
+    expect(vault.app.commands.isAvailable('indx:ai-build-moc')).toBe(false);
     vault.app.setting.close();
   });
 

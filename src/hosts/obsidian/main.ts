@@ -3,6 +3,8 @@ import { TokenStore } from '../../core/auth/token-store';
 import { readVaultConfig } from '../../core/config/vault-config';
 import { buildClientConfig, CLIENTS, type ClientId } from '../../server/client-configs';
 import { FileStorage, locateStateDir } from '../node/file-storage';
+import { registerAiCommands } from './ai/ai-commands';
+import { createEngineAccess } from './ai/engine-access';
 import { createApiKeyStore, type ApiKeyStore } from './api-key-store';
 import { registerCommands } from './commands';
 import type { PluginControls } from './plugin-controls';
@@ -64,6 +66,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
       port: () => this.configuredPort(),
       embeddings: async () => resolvePluginEmbeddings((await readVaultConfig(this.storage)).search.embeddings, this.apiKey.read()),
       fetch: createRequestUrlFetch(),
+      secretKey: () => this.apiKey.read(),
       onChange: (state) => this.onServerChange(state),
     });
     this.statusBar = this.addStatusBarItem();
@@ -71,6 +74,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     this.showStatus();
     this.registerInterval(window.setInterval(() => this.showStatus(), STATUS_INTERVAL_MS));
     registerCommands(this, this);
+    registerAiCommands(this, createEngineAccess(this.server));
     this.tab = new IndxSettingTab(this.app, this, this);
     this.tab.addTo(this);
     this.app.workspace.onLayoutReady(() => {

@@ -1,5 +1,6 @@
 import type { App } from 'obsidian';
 import type { FetchFunction } from '../../core/ai/create-ai-sdk-embedder';
+import type { AiRuntimeOptions } from '../../core/ai/runtime/ai-runtime';
 import type { EmbeddingProviderConfigInput } from '../../core/ai/embedding-provider-config';
 import type { TokenStore } from '../../core/auth/token-store';
 import { Engine } from '../../core/engine';
@@ -42,6 +43,8 @@ export interface PluginServerOptions {
   embeddings(): Promise<EmbeddingProviderConfigInput | null>;
   /** How the provider is reached (one built on `requestUrl`). */
   fetch: FetchFunction;
+  /** The AI provider's key from the app's secret storage ('' when none), read at each configuration reload. */
+  secretKey(): string;
   onChange(state: ServerState): void;
   /** Retries while a previous instance of the plugin still releases the write lock, backing off from 1 s (default 4). */
   lockRetries?: number;
@@ -61,7 +64,7 @@ type Cleanup = () => Promise<void>;
  */
 export class PluginServer {
   private current: ServerState = { status: 'stopped' };
-  private engine: Engine | null = null;
+  private runningEngine: Engine | null = null;
   private cleanup: Cleanup[] = [];
   private queue: Promise<void> = Promise.resolve();
   private retryTimer: number | null = null;
@@ -75,14 +78,19 @@ export class PluginServer {
     return this.current;
   }
 
+  /** The engine the server runs on, or null while it is not running. */
+  get engine(): Engine | null {
+    return this.runningEngine;
+  }
+
   /** The search index's state, or null while the server is not running. */
   searchStatus(): SearchStatus | null {
-    return this.engine?.search?.status() ?? null;
+    return this.runningEngine?.search?.status() ?? null;
   }
 
   /** Applies the vault configuration's path rules anew (it changed on disk); nothing when stopped. */
   async reloadConfig(): Promise<void> {
-    await this.engine?.reloadConfig();
+    await this.runningEngine?.reloadConfig();
   }
 
   /** Starts the server unless it runs; a failure is reported through the state, never thrown. */
@@ -118,7 +126,7 @@ export class PluginServer {
   rebuildIndex(): Promise<void> {
     return this.enqueue(async () => {
       this.rebuildAtNextStart = true;
-      if (this.engine === null) return;
+      if (this.runningEngine === null) return;
       await this.stopNow();
       await this.startNow();
     });
@@ -132,15 +140,15 @@ export class PluginServer {
 
   private async startNow(): Promise<void> {
     this.cancelRetry();
-    if (this.engine !== null || this.disposed) return;
+    if (this.runningEngine !== null || this.disposed) return;
     // A retry while waiting keeps saying "waiting" rather than flickering through "starting".
     if (this.current.status !== 'waiting') this.setState({ status: 'starting' });
     const cleanup: Cleanup[] = [];
     try {
-      this.engine = await this.open(cleanup);
+      this.runningEngine = await this.open(cleanup);
       this.cleanup = cleanup;
     } catch (error: unknown) {
-      this.engine = null;
+      this.runningEngine = null;
       await runAll(cleanup).catch((failure: unknown) => console.warn('indx: cleaning up after a failed start failed', failure));
       this.onStartFailed(error);
     }
@@ -177,7 +185,7 @@ export class PluginServer {
     cleanup.unshift(() => Promise.resolve(host.close()));
     const holder: { engine: Engine | null } = { engine: null };
     const vectors = await this.createVectors(() => holder.engine?.search?.refreshVectors());
-    const engine = await Engine.create({ host, storage, search: { vectors } });
+    const engine = await Engine.create({ host, storage, search: { vectors }, ai: this.aiOptions() });
     holder.engine = engine;
     cleanup.unshift(() => engine.close());
     engine.search?.start().catch((error: unknown) => console.warn('indx: the search index could not be built', error));
@@ -194,6 +202,16 @@ export class PluginServer {
     cleanup.splice(cleanup.indexOf(closeServer) + 1, 0, removeDiscovery);
     this.setState({ status: 'running', url: server.url, port: server.port });
     return engine;
+  }
+
+  /**
+   * The AI runtime's plumbing inside the app: no environment (the settings tab decides alone, so
+   * what it shows is what runs), requests through `requestUrl` (which returns whole bodies, so
+   * nothing streams), and the key from the secret storage.
+   */
+  private aiOptions(): AiRuntimeOptions {
+    const secretKey = (): string | undefined => this.options.secretKey() || undefined;
+    return { environment: {}, fetch: this.options.fetch, canStream: false, secretKey };
   }
 
   private async removeIndex(): Promise<void> {
@@ -214,13 +232,13 @@ export class PluginServer {
 
   private async stopNow(): Promise<void> {
     this.cancelRetry();
-    if (this.engine === null) {
+    if (this.runningEngine === null) {
       if (this.current.status !== 'stopped') this.setState({ status: 'stopped' });
       return;
     }
     this.setState({ status: 'stopping' });
     const cleanup = this.cleanup;
-    this.engine = null;
+    this.runningEngine = null;
     this.cleanup = [];
     await runAll(cleanup).catch((error: unknown) => console.warn('indx: stopping the server failed', error));
     this.setState({ status: 'stopped' });

@@ -4,15 +4,52 @@ import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { requireApiVersion } from './api-version';
 import { FakeElement } from './fake-element';
 import { FileManager, type TrashOption } from './file-manager';
+import type { TFile } from './files';
 import { MetadataCache } from './metadata-cache';
 import type { Command, Plugin, PluginManifest } from './plugin';
 import { drawTab, renderTab, type SettingTab, type TabHost } from './setting-tab';
 import { Vault } from './vault';
 
-/** Obsidian's `Workspace`, as far as plugins wait for it. */
+/** A link the workspace opened (test record). */
+export interface OpenedLink {
+  linktext: string;
+  sourcePath: string;
+  newLeaf: unknown;
+  openViewState: { state?: Record<string, unknown>; eState?: Record<string, unknown>; active?: boolean } | undefined;
+  /** The file the link resolved to, or null (Obsidian then creates the note). */
+  file: TFile | null;
+}
+
+/** Obsidian's `Workspace`, as far as plugins wait for it, ask for the active file and open links. */
 export class Workspace {
   layoutReady = false;
+  /** Every link opened through `openLinkText`, oldest first. */
+  readonly opened: OpenedLink[] = [];
   private readonly waiting: (() => unknown)[] = [];
+  private activeFile: TFile | null = null;
+
+  constructor(private readonly resolveLink: (linkpath: string, sourcePath: string) => TFile | null) {}
+
+  /** The file of the active view (markdown, canvas, PDF…), or null when none is open. */
+  getActiveFile(): TFile | null {
+    return this.activeFile;
+  }
+
+  /** Test helper: the user focuses a view showing `file` (null: no file open). */
+  setActiveFile(file: TFile | null): void {
+    this.activeFile = file;
+  }
+
+  /**
+   * Opens `linktext` (a linkpath with an optional `#subpath`) as a link in `sourcePath` would; the
+   * file it resolves to becomes the active one. The fake does not create missing notes.
+   */
+  openLinkText(linktext: string, sourcePath: string, newLeaf?: unknown, openViewState?: OpenedLink['openViewState']): Promise<void> {
+    const file = this.resolveLink(linktext.split('#')[0] ?? '', sourcePath);
+    this.opened.push({ linktext, sourcePath, newLeaf, openViewState, file });
+    if (file !== null) this.activeFile = file;
+    return Promise.resolve();
+  }
 
   /** Runs `callback` at once when the layout is ready, else when it becomes ready. */
   onLayoutReady(callback: () => unknown): void {
@@ -130,7 +167,7 @@ export interface AppOptions {
  * status bar, and the plugin manager that loads and unloads plugins as the app does.
  */
 export class App {
-  readonly workspace = new Workspace();
+  readonly workspace: Workspace;
   readonly commands = new Commands();
   readonly setting = new SettingsWindow();
   readonly statusBar = new FakeElement('div');
@@ -144,6 +181,7 @@ export class App {
     readonly metadataCache: MetadataCache,
     options: AppOptions,
   ) {
+    this.workspace = new Workspace((linkpath, sourcePath) => metadataCache.getFirstLinkpathDest(linkpath, sourcePath));
     this.fileManager = new FileManager(vault, options.trashOption);
     this.secretStorage = requireApiVersion('1.11.4') ? new SecretStorage() : undefined;
   }

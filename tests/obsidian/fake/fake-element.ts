@@ -9,6 +9,14 @@ export interface ElementInfo {
   placeholder?: string;
 }
 
+/** The part of a DOM event the fake delivers. */
+export interface FakeEvent {
+  type: string;
+  target: FakeElement;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}
+
 /**
  * A small element tree standing in for the DOM the settings tab renders into, with the helpers
  * Obsidian adds to `HTMLElement` (`createEl`, `createDiv`, `setText`, `empty`, `addClass`…) and
@@ -28,7 +36,7 @@ export class FakeElement {
   /** What the element is part of, for test queries (a `Setting`, a component). */
   owner: unknown = null;
   private ownText = '';
-  private readonly listeners = new Map<string, ((event: { type: string; target: FakeElement }) => unknown)[]>();
+  private readonly listeners = new Map<string, ((event: FakeEvent) => unknown)[]>();
 
   constructor(readonly tagName: string) {}
 
@@ -105,17 +113,19 @@ export class FakeElement {
     return this.attributes.get(name) ?? null;
   }
 
-  addEventListener(type: string, listener: (event: { type: string; target: FakeElement }) => unknown): void {
+  addEventListener(type: string, listener: (event: FakeEvent) => unknown): void {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
 
-  removeEventListener(type: string, listener: (event: { type: string; target: FakeElement }) => unknown): void {
+  removeEventListener(type: string, listener: (event: FakeEvent) => unknown): void {
     this.listeners.set(type, (this.listeners.get(type) ?? []).filter((candidate) => candidate !== listener));
   }
 
-  /** Test helper: delivers an event to this element's listeners (no bubbling). */
-  dispatch(type: string): void {
-    for (const listener of [...(this.listeners.get(type) ?? [])]) void listener({ type, target: this });
+  /** Test helper: delivers an event to this element's listeners (no bubbling); true when one called `preventDefault()`. */
+  dispatch(type: string): boolean {
+    const event = { type, target: this, defaultPrevented: false, preventDefault: () => void (event.defaultPrevented = true) };
+    for (const listener of [...(this.listeners.get(type) ?? [])]) void listener(event);
+    return event.defaultPrevented;
   }
 
   private createChild(tag: string, info: ElementInfo | string | undefined, callback: ((element: FakeElement) => void) | undefined): FakeElement {

@@ -9,13 +9,16 @@
 import { getApiVersion } from './api-version';
 import globalObject from './global-object';
 
-export { App, Commands, SecretStorage, SettingsWindow, Workspace, type AppOptions } from './app';
+export { App, Commands, SecretStorage, SettingsWindow, Workspace, type AppOptions, type OpenedLink } from './app';
 export { requireApiVersion, setApiVersion } from './api-version';
 export { Events, type EventRef } from './events';
 export { FakeElement } from './fake-element';
 export { FileManager } from './file-manager';
+export { prepareFuzzySearch, type SearchResult } from './fuzzy-search';
+export { clearRenders, MarkdownRenderer, renderedMarkdown } from './markdown-renderer';
 export { normalizePath, TAbstractFile, TFile, TFolder, type FileStats } from './files';
 export { MetadataCache } from './metadata-cache';
+export { FuzzySuggestModal, Modal, openModals, SuggestModal, type FuzzyMatch } from './modal';
 export { clearNotices, Notice, shownNotices } from './notice';
 export { Component, Plugin, type Command, type PluginManifest } from './plugin';
 export { requestLog, requestUrl, type RequestUrlParam, type RequestUrlResponse } from './request-url';

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { EventRef } from './events';
-import type { FakeElement } from './fake-element';
+import type { FakeElement, FakeEvent } from './fake-element';
 import type { SettingTab } from './setting-tab';
 
 /** Obsidian's `PluginManifest` (the fields the fake uses). */
@@ -83,7 +83,7 @@ export class Component {
     this.register(() => reference.source.offref(reference));
   }
 
-  registerDomEvent(element: FakeElement, type: string, callback: (event: { type: string; target: FakeElement }) => unknown): void {
+  registerDomEvent(element: FakeElement, type: string, callback: (event: FakeEvent) => unknown): void {
     element.addEventListener(type, callback);
     this.register(() => element.removeEventListener(type, callback));
   }

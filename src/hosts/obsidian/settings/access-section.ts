@@ -1,5 +1,6 @@
-import type { SettingRow, SettingSection } from './setting-section';
-import type { PathRuleKey, TabContext } from './tab-state';
+import { globListRow } from './glob-list-row';
+import type { SettingSection } from './setting-section';
+import type { TabContext } from './tab-state';
 import { editVaultConfig } from './vault-config-edit';
 
 /**
@@ -22,44 +23,22 @@ export function accessSection(context: TabContext): SettingSection {
           setting.addToggle((toggle) => toggle.setValue(config.access.write_enabled).onChange((enabled) => void editVaultConfig(context, { access: { write_enabled: enabled } })));
         },
       },
-      pathListRow(context, 'excluded_paths', 'Excluded paths', 'Never served, listed, searched or written: one glob per line, such as Private/** or Journal/*.md. Applies when you select Save.'),
-      pathListRow(context, 'read_only_paths', 'Read-only paths', 'Served but never changed, moved or deleted: one glob per line, such as Archive/**. Applies when you select Save.'),
+      globListRow(context, {
+        draftKey: 'access.excluded_paths',
+        name: 'Excluded paths',
+        desc: 'Never served, listed, searched or written: one glob per line, such as Private/** or Journal/*.md. Applies when you select Save.',
+        placeholder: 'Private/**',
+        current: (config) => config.access.excluded_paths,
+        patch: (globs) => ({ access: { excluded_paths: globs } }),
+      }),
+      globListRow(context, {
+        draftKey: 'access.read_only_paths',
+        name: 'Read-only paths',
+        desc: 'Served but never changed, moved or deleted: one glob per line, such as Archive/**. Applies when you select Save.',
+        placeholder: 'Archive/**',
+        current: (config) => config.access.read_only_paths,
+        patch: (globs) => ({ access: { read_only_paths: globs } }),
+      }),
     ],
   };
-}
-
-function pathListRow(context: TabContext, key: PathRuleKey, name: string, desc: string): SettingRow {
-  const { pathDrafts } = context.state;
-  return {
-    name,
-    desc,
-    render: (setting) => {
-      const config = context.state.config;
-      if (config === null) return;
-      // The draft survives redraws (the server's state changes redraw the tab).
-      setting.addTextArea((area) =>
-        area
-          .setPlaceholder('Private/**')
-          .setValue(pathDrafts[key] ?? config.access[key].join('\n'))
-          .onChange((value) => (pathDrafts[key] = value)),
-      );
-      setting.addButton((button) => button.setButtonText('Save').onClick(() => void savePathRules(context, key)));
-    },
-  };
-}
-
-async function savePathRules(context: TabContext, key: PathRuleKey): Promise<void> {
-  const draft = context.state.pathDrafts[key];
-  if (draft === undefined) return;
-  const saved = await editVaultConfig(context, { access: { [key]: toGlobs(draft) } });
-  // A refused glob keeps the draft, so the user can correct it.
-  if (saved !== null && context.state.pathDrafts[key] === draft) delete context.state.pathDrafts[key];
-}
-
-/** One glob per non-empty line, trimmed. */
-export function toGlobs(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
 }

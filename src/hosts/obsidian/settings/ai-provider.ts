@@ -1,5 +1,6 @@
 import { resolveEmbeddingProvider } from '../../../core/ai/resolve-embedding-provider';
 import type { EmbeddingProviderConfigInput } from '../../../core/ai/embedding-provider-config';
+import type { VaultConfig } from '../../../core/config/vault-config';
 import { DEFAULT_BASE_URLS, EMBEDDING_PROVIDERS, type EmbeddingProviderName, type EmbeddingSettings } from '../../../core/config/embedding-settings';
 
 /** The provider choices of the settings tab: none, or one the core knows. */
@@ -26,6 +27,22 @@ export function defaultBaseUrlOf(provider: ProviderChoice): string {
 /** The choice matching the configuration's provider. */
 export function toProviderChoice(provider: EmbeddingProviderName | undefined): ProviderChoice {
   return provider ?? 'none';
+}
+
+/**
+ * The provider the tab shows, as the runtime picks it: the chat's (`ai.provider`), else the
+ * embeddings provider, else OpenAI when a model is set without any provider (the core's
+ * default). The tab edits one provider for both roles.
+ */
+export function providerInForce(config: VaultConfig): ProviderChoice {
+  const { ai, search } = config;
+  const modelSet = ai.model !== undefined || search.embeddings.model !== undefined;
+  return toProviderChoice(ai.provider ?? search.embeddings.provider ?? (modelSet ? 'openai' : undefined));
+}
+
+/** The base URL the tab shows ('' for the provider's default): the chat's, else the embeddings'. */
+export function baseUrlInForce(config: VaultConfig): string {
+  return config.ai.base_url ?? config.search.embeddings.base_url ?? '';
 }
 
 /**

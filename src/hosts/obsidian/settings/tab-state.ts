@@ -20,14 +20,11 @@ export interface TabState {
   /** The token created while the tab is open: its secret is shown until the tab closes, never again. */
   created: CreatedToken | null;
   draft: { name: string; access: AccessLevel };
-  /** Path rules typed but not saved yet (they apply only on Save: each keystroke would reindex the vault). */
-  pathDrafts: Partial<Record<PathRuleKey, string>>;
+  /** Glob lists typed but not saved yet, by field (they apply only on Save: half-typed globs match too much). */
+  pathDrafts: Partial<Record<string, string>>;
   /** Why loading failed, shown in the tab. */
   problem: string | null;
 }
-
-/** The vault configuration's path rule lists the tab edits. */
-export type PathRuleKey = 'excluded_paths' | 'read_only_paths';
 
 /** What every section is built from. */
 export interface TabContext {

@@ -1,0 +1,10 @@
+/** Warnings nobody needs to read: the answer came from the cache (it is still current). */
+const QUIET_WARNINGS = new Set(['ai_cache_hit']);
+
+/** Lists an AI result's warnings (notes left out by the AI path filters, dropped claims…) below it. */
+export function showAiWarnings(container: HTMLElement, warnings: readonly { code: string; message: string }[]): void {
+  const shown = warnings.filter((warning) => !QUIET_WARNINGS.has(warning.code));
+  if (shown.length === 0) return;
+  const list = container.createEl('ul', { cls: 'indx-ai-warnings' });
+  for (const warning of shown) list.createEl('li', { text: warning.message });
+}
