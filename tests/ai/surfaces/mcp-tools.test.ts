@@ -1,0 +1,99 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { AskOutput } from '../../../src/core/ai/ask/ask-output-schema';
+import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
+import { connectClient, ERAS, type Era } from '../../server/mcp/mcp-harness';
+import { ALPHA_ANSWER, ASK_BODY, structuredOf, toolErrorOf } from './surface-support';
+
+// Seed 002 §2 and §7 on MCP: AI tools are listed only while a provider is configured (hidden
+// ones still answer through the engine), config://vault and /openapi.json follow the same
+// offer, and a streamed call sends notifications/progress to a caller that asked with a token.
+
+const AI_TOOLS = ['ai_status', 'ai_summarize', 'ai_ask', 'ai_toc', 'ai_relate', 'ai_tag', 'ai_metadata', 'ai_extract'];
+
+interface Progress {
+  progress: number;
+  message?: string;
+}
+
+async function connect(harness: AiHarness, era: Era): Promise<Client> {
+  const client = await connectClient(`${harness.served.server.url}/mcp`, era, harness.served.write);
+  clients.push(client);
+  return client;
+}
+
+async function readJson(client: Client, uri: string): Promise<Record<string, unknown>> {
+  const { contents } = await client.readResource({ uri });
+  const [content] = contents;
+  return JSON.parse(content !== undefined && 'text' in content ? content.text : '{}') as Record<string, unknown>;
+}
+
+let clients: Client[] = [];
+
+describe.each(ERAS)('MCP (%s era)', (era) => {
+  let harness: AiHarness;
+  afterEach(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    clients = [];
+    await harness.dispose();
+  });
+
+  it('lists the AI tools with a provider, in config://vault too; /openapi.json documents their routes', async () => {
+    harness = await startAiHarness();
+    const client = await connect(harness, era);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(AI_TOOLS));
+    const config = await readJson(client, 'config://vault');
+    expect(config.operations).toEqual(expect.arrayContaining(AI_TOOLS));
+    expect(config.capabilities).toMatchObject({ ai: true });
+    const openapi = (await (await harness.served.fetch('/openapi.json', { token: null })).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>> };
+    expect(openapi.paths['/v1/ai/ask']?.post?.responses['200']?.content).toEqual({ 'application/json': expect.any(Object) as object, 'text/event-stream': expect.any(Object) as object });
+    expect(openapi.paths['/v1/ai/status']?.get).toBeDefined();
+  });
+
+  it('hides the AI tools without a provider, yet a call to one still reaches the engine and answers ai_unavailable', async () => {
+    harness = await startAiHarness({ noProvider: true });
+    const client = await connect(harness, era);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('note_read');
+    expect(names.filter((name) => name.startsWith('ai_'))).toEqual([]);
+    const config = await readJson(client, 'config://vault');
+    expect((config.operations as string[]).filter((name) => name.startsWith('ai_'))).toEqual([]);
+    expect(config.capabilities).toMatchObject({ ai: false });
+    const hidden = toolErrorOf(await client.callTool({ name: 'ai_ask', arguments: ASK_BODY }));
+    expect(hidden).toMatchObject({ code: 'ai_unavailable', details: { required_role: 'chat' } });
+    expect(harness.openai.requests).toEqual([]);
+    const openapi = (await (await harness.served.fetch('/openapi.json', { token: null })).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(openapi.paths).filter((path) => path.startsWith('/v1/ai/'))).toEqual([]);
+    expect(openapi.paths['/v1/notes/{path}']).toBeDefined();
+  });
+
+  it('sends the events of a streamed call as notifications/progress for its progress token, then the full result', async () => {
+    harness = await startAiHarness();
+    harness.openai.onChat(() => ({ json: ALPHA_ANSWER }));
+    const client = await connect(harness, era);
+    const received: Progress[] = [];
+    const result = await client.callTool({ name: 'ai_ask', arguments: ASK_BODY }, { onprogress: (progress) => void received.push(progress) });
+    expect(structuredOf<AskOutput>(result).answer).toBe(ALPHA_ANSWER.answer);
+    // progress counts the events: 1, 2, 3…
+    expect(received.map((entry) => entry.progress)).toEqual(received.map((_entry, index) => index + 1));
+    const structured = received.filter((entry) => entry.message?.startsWith('{"type"') === true).map((entry) => JSON.parse(entry.message ?? '') as { type: string });
+    expect(structured.map((event) => event.type)).toEqual(['ai.usage', 'ai.citation']);
+    expect(received[0]?.message).not.toMatch(/^\{"type"/);
+    const deltas = received.filter((entry) => entry.message?.startsWith('{"type"') !== true).map((entry) => entry.message);
+    expect(deltas.join('')).toBe(ALPHA_ANSWER.answer);
+  });
+
+  it('sends no progress for an operation that does not stream, and runs a streamed call fresh (no replay)', async () => {
+    harness = await startAiHarness();
+    harness.openai.onChat(() => ({ json: ALPHA_ANSWER }));
+    const client = await connect(harness, era);
+    const received: Progress[] = [];
+    const status = await client.callTool({ name: 'ai_status', arguments: {} }, { onprogress: (progress) => void received.push(progress) });
+    expect(structuredOf(status).enabled).toBe(true);
+    expect(received).toEqual([]);
+    await client.callTool({ name: 'ai_ask', arguments: ASK_BODY });
+    await client.callTool({ name: 'ai_ask', arguments: ASK_BODY }, { onprogress: (progress) => void received.push(progress) });
+    expect(received.length).toBeGreaterThan(0);
+    expect(harness.openai.chatRequests()).toHaveLength(2);
+  });
+});
