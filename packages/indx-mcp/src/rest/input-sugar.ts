@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { Option } from 'commander';
 import type { Operation } from '../../../../src/core/ops/operation';
 import { inputSchemaOf } from '../../../../src/server/rest/input-fields';
 import { CommandFailure } from './command-failure';
+import { isRecord } from './is-record';
+import { readJsonFileOption, toListOption, toNumberOption } from './option-values';
+import type { SugarRule } from './sugar-rule';
+import { tagVocabularySugar } from './tag-vocabulary-sugar';
+import { tocSugar } from './toc-sugar';
 
 /** Shorthand options of one command, and how they fill the input (seed 002 §11: `--scope-glob`, `--note`, `--schema-file`…). */
 export interface InputSugar {
@@ -11,14 +15,8 @@ export interface InputSugar {
   prepare(options: Record<string, unknown>): void;
   /** Fills the input from the shorthand options given; the input's own fields are kept unless a shorthand names them. */
   apply(input: Record<string, unknown>, options: Record<string, unknown>): Record<string, unknown>;
-}
-
-interface SugarRule {
-  /** Whether the rule applies to the operation (its name and input fields). */
-  applies(operation: Operation, fields: ReadonlySet<string>): boolean;
-  options(): Option[];
-  prepare?(options: Record<string, unknown>): void;
-  apply(input: Record<string, unknown>, options: Record<string, unknown>): Record<string, unknown>;
+  /** The failure to report, with what to pass next where a shorthand knows it (`ai toc --write`: `--yes`). */
+  explain(error: unknown, options: Record<string, unknown>): unknown;
 }
 
 const SCOPE_FLAGS = ['scopePaths', 'scopeGlob', 'scopeTag', 'scopeQuery', 'scopeNote'] as const;
@@ -40,29 +38,6 @@ const scopeRule: SugarRule = {
   },
 };
 
-/** `indx ai toc --note X.md` (a note's table of contents) and `--moc` with a scope (a Map of Content); `--write PATH`, `--if-not-exists`, `--descriptions`. */
-const tocRule: SugarRule = {
-  applies: (operation) => operation.name === 'ai_toc',
-  options: () => [
-    new Option('--note <path>', 'table of contents of this note (≡ mode "note", path)'),
-    new Option('--moc', 'a Map of Content of a scope (≡ mode "moc"; give the scope with --scope-glob, --scope-tag…)'),
-    new Option('--descriptions', 'with --note: one-line descriptions of the sections (≡ include_descriptions; calls the model)'),
-    new Option('--if-not-exists', 'with --write: only create the note, never replace one'),
-  ],
-  prepare(options) {
-    // `--write Index.md` names the note; a JSON object is the whole write field.
-    if (typeof options.write === 'string' && !options.write.trimStart().startsWith('{')) options.write = JSON.stringify({ path: options.write });
-  },
-  apply(input, options) {
-    const result = { ...input };
-    if (typeof options.note === 'string') Object.assign(result, { mode: 'note', path: options.note });
-    if (options.moc === true || (result.mode === undefined && result.scope !== undefined)) result.mode = 'moc';
-    if (options.descriptions === true) result.include_descriptions = true;
-    if (options.ifNotExists === true && isRecord(result.write)) result.write = { ...result.write, if_not_exists: true };
-    return result;
-  },
-};
-
 /** `indx ai relate --note X.md` ≡ `source: {kind: "path", path}`. */
 const relateRule: SugarRule = {
   applies: (_operation, fields) => fields.has('source'),
@@ -76,7 +51,7 @@ const retrieveRule: SugarRule = {
   options: () => [new Option('--top-k <n>', 'notes retrieved as evidence (≡ retrieve.top_k)'), new Option('--mode <mode>', 'retrieval mode (≡ retrieve.mode)').choices(['lexical', 'semantic', 'hybrid'])],
   apply(input, options) {
     const retrieve = { ...(isRecord(input.retrieve) ? input.retrieve : {}) };
-    if (options.topK !== undefined) retrieve.top_k = toNumber('--top-k', options.topK);
+    if (options.topK !== undefined) retrieve.top_k = toNumberOption('--top-k', options.topK);
     if (typeof options.mode === 'string') retrieve.mode = options.mode;
     return Object.keys(retrieve).length === 0 ? input : { ...input, retrieve };
   },
@@ -86,16 +61,25 @@ const retrieveRule: SugarRule = {
 const schemaFileRule: SugarRule = {
   applies: (_operation, fields) => fields.has('schema'),
   options: () => [new Option('--schema-file <file>', 'read the JSON Schema from this file (≡ --schema with its contents)')],
-  apply: (input, options) => (typeof options.schemaFile === 'string' ? { ...input, schema: readJsonFile(options.schemaFile) } : input),
+  apply: (input, options) => (typeof options.schemaFile === 'string' ? { ...input, schema: readJsonFileOption('--schema-file', options.schemaFile) } : input),
 };
 
-const RULES: readonly SugarRule[] = [scopeRule, tocRule, relateRule, retrieveRule, schemaFileRule];
+/** `--fields-file f.json` reads the array of field specs into `fields` (ai_metadata). */
+const fieldsFileRule: SugarRule = {
+  applies: (operation, fields) => operation.name === 'ai_metadata' && fields.has('fields'),
+  options: () => [new Option('--fields-file <file>', 'read the fields from this file: a JSON array of {key, type, …} (≡ --fields with its contents)')],
+  apply: (input, options) => (typeof options.fieldsFile === 'string' ? { ...input, fields: readFieldsFile(options.fieldsFile) } : input),
+};
+
+const RULES: readonly SugarRule[] = [scopeRule, tocSugar, relateRule, retrieveRule, schemaFileRule, fieldsFileRule, tagVocabularySugar];
 
 /**
  * The shorthand options of `operation`'s command, from a small table keyed by input fields (and,
- * for `ai_toc`, the operation): scope flags wherever there is a `scope`, `--note` for a table of
- * contents or a relation source, `--top-k`/`--mode` for retrieval, `--schema-file` for a schema.
- * An option whose name a derived field option already has (`taken`) is left out.
+ * for `ai_toc` and `ai_metadata`, the operation): scope flags wherever there is a `scope`,
+ * `--note`/`--moc`/`--yes` for a table of contents, `--note` for a relation source,
+ * `--top-k`/`--mode` for retrieval, `--schema-file` for a schema, `--fields-file` for metadata
+ * fields, `--max-per-note`, `--candidates`… for a tag vocabulary. An option whose name a derived
+ * field option already has (`taken`) is left out.
  */
 export function describeInputSugar(operation: Operation, taken: ReadonlySet<string>): InputSugar {
   const fields = new Set(Object.keys(inputSchemaOf(operation).properties));
@@ -105,6 +89,7 @@ export function describeInputSugar(operation: Operation, taken: ReadonlySet<stri
     options,
     prepare: (raw) => rules.forEach((rule) => rule.prepare?.(raw)),
     apply: (input, raw) => rules.reduce((result, rule) => rule.apply(result, raw), input),
+    explain: (error, raw) => rules.reduce((result, rule) => rule.explain?.(result, raw) ?? result, error),
   };
 }
 
@@ -115,7 +100,7 @@ function scopeOf(options: Record<string, unknown>): Record<string, unknown> | nu
   const value = given[0] === undefined ? '' : String(options[given[0]]);
   switch (given[0]) {
     case 'scopePaths':
-      return { kind: 'paths', paths: value.split(',').map((path) => path.trim()).filter((path) => path !== '') };
+      return { kind: 'paths', paths: toListOption(value) };
     case 'scopeGlob':
       return { kind: 'glob', path_glob: value };
     case 'scopeTag':
@@ -123,32 +108,14 @@ function scopeOf(options: Record<string, unknown>): Record<string, unknown> | nu
     case 'scopeQuery':
       return { kind: 'query', q: value };
     case 'scopeNote':
-      return { kind: 'note', path: value, ...(options.includeLinked === undefined ? {} : { include_linked: toNumber('--include-linked', options.includeLinked) }) };
+      return { kind: 'note', path: value, ...(options.includeLinked === undefined ? {} : { include_linked: toNumberOption('--include-linked', options.includeLinked) }) };
     default:
       return null;
   }
 }
 
-function toNumber(flag: string, value: unknown): number {
-  const number = Number(value);
-  if (String(value).trim() !== '' && Number.isFinite(number)) return number;
-  throw new CommandFailure('invalid_input', `${flag} takes a number; got "${String(value)}".`, { [flag]: value });
-}
-
-function readJsonFile(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error: unknown) {
-    throw new CommandFailure('invalid_input', `Cannot read --schema-file ${file}: ${error instanceof Error ? error.message : String(error)}.`, { file }, { cause: error });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error: unknown) {
-    throw new CommandFailure('invalid_input', `--schema-file ${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, { file }, { cause: error });
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function readFieldsFile(file: string): unknown[] {
+  const fields = readJsonFileOption('--fields-file', file);
+  if (Array.isArray(fields)) return fields;
+  throw new CommandFailure('invalid_input', `--fields-file ${file} must hold a JSON array of fields, e.g. [{"key":"status","type":"enum","enum":["idea","done"]}].`, { file });
 }
