@@ -31,6 +31,17 @@ describe('admin operations', () => {
     await vault.engine.call('note_write', { path: 'B.md', body: 'x' });
   });
 
+  // Security: the operator's provider key is sent wherever ai.base_url points; an admin agent must not be able to move it.
+  it('refuses provider routing and cost fields through a token or the stdio fallback, and takes them from the local CLI', async () => {
+    const agent = { actor: 'token:agent', scopes: ['vault:admin'] as const };
+    const details = await expectIndxError(vault.engine.call('vault_config_set', { config: { ai: { base_url: 'https://elsewhere.example/v1', model: 'm' } } }, { ...agent, scopes: [...agent.scopes] }), 'forbidden');
+    expect(details).toEqual({ fields: ['ai.base_url'] });
+    await expectIndxError(vault.engine.call('vault_config_set', { config: { search: { embeddings: { provider: 'openai' } }, ai: { daily_cost_usd: 100 } } }, { actor: 'stdio', scopes: ['vault:admin'] }), 'forbidden');
+    await vault.engine.call('vault_config_set', { config: { ai: { model: 'gpt-4o-mini', deny_globs: ['Private/**'] } } }, { ...agent, scopes: [...agent.scopes] });
+    const saved = (await vault.engine.call('vault_config_set', { config: { ai: { base_url: 'http://127.0.0.1:11434/v1' } } })).output as { config: { ai: Record<string, unknown> } };
+    expect(saved.config.ai).toMatchObject({ base_url: 'http://127.0.0.1:11434/v1', model: 'gpt-4o-mini' });
+  });
+
   it('admin operations need the admin scope', async () => {
     await expectIndxError(vault.engine.call('vault_config_get', {}, { actor: 'token:w', scopes: ['vault:write'] }), 'forbidden');
   });

@@ -214,6 +214,9 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     const key = componentOf(settingNamed(refreshed, 'API key'), fake.TextComponent);
     expect(key.inputEl.type).toBe('password');
     key.input('sk-local');
+    // The key is saved when the field is left, not on every keystroke.
+    expect(vault.app.secretStorage?.getSecret('indx-ai-api-key')).not.toBe('sk-local');
+    key.inputEl.dispatch('blur');
     // 1000 is typed through 1, 10 and 100, which the configuration refuses (at least 256): no notice for those.
     const inputCap = componentOf(settingNamed(refreshed, 'Input token cap'), fake.TextComponent);
     for (const typed of ['1', '10', '100', '1000']) inputCap.input(typed);

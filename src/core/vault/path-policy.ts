@@ -53,7 +53,8 @@ function compileAll(globs: readonly string[]): ((path: string) => boolean)[] {
   return globs.filter((glob) => glob.trim() !== '').map((glob) => compileGlob(glob.trim().replace(/\/+$/, '')));
 }
 
-function coversPathOrAncestor(matchers: readonly ((path: string) => boolean)[], path: string): boolean {
+/** Whether one of `matchers` matches `path` or a folder above it (a glob naming a folder covers what is in it). */
+export function coversPathOrAncestor(matchers: readonly ((path: string) => boolean)[], path: string): boolean {
   if (matchers.length === 0) return false;
   for (let end = path.indexOf('/'); end !== -1; end = path.indexOf('/', end + 1)) {
     const folder = path.slice(0, end);

@@ -44,6 +44,8 @@ describe('compileExtractSchema', () => {
     ['a remote $ref (never fetched)', { $ref: 'https://example.com/schema.json' }, '/$ref'],
     ['the pre-2020 array form of items', { type: 'array', items: [{ type: 'string' }] }, '/items'],
     ['a pattern that does not compile', { type: 'string', pattern: '([a-z' }, '/pattern'],
+    // The validator runs the pattern on model output inside the server: (a+)+ can backtrack for minutes.
+    ['a pattern that can backtrack without end', { type: 'string', pattern: '^(a+)+$' }, '/pattern'],
     ['another draft\'s $schema', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'string' }, '/$schema'],
     ['a negative count', { type: 'string', minLength: -1 }, '/minLength'],
   ])('rejects %s with ai_schema_invalid and the place in details.errors', async (_what, schema, path) => {

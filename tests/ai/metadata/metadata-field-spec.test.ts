@@ -13,6 +13,9 @@ describe('metadata field specs are checked when the input is parsed', () => {
     // The pattern runs on model output in the server: nested quantifiers can backtrack for minutes on one value.
     ['a pattern with nested quantifiers', { key: 'code', type: 'string', pattern: '^(a+)+$' }],
     ['a pattern with a back-reference', { key: 'code', type: 'string', pattern: '^(\\w+)\\1$' }],
+    ['a pattern repeating a nested group', { key: 'code', type: 'string', pattern: '^((a)+)+$' }],
+    ['a pattern repeating an alternation', { key: 'code', type: 'string', pattern: '^(a|aa)*$' }],
+    ['a pattern with many unbounded quantifiers', { key: 'code', type: 'string', pattern: '^\\d*\\d*\\d*\\d*$' }],
     ['an enum without values', { key: 'status', type: 'enum' }],
     ['an enum list without values', { key: 'states', type: 'list', list_item_type: 'enum' }],
     ['min above max', { key: 'score', type: 'number', min: 5, max: 1 }],

@@ -124,8 +124,11 @@ describe('resolveAiSettings', () => {
       expect(settings).toMatchObject({ chat: null, problem: null });
     });
 
-    it('takes openai when a model is named and no provider at all', () => {
-      expect(resolve({ INDX_AI_MODEL: 'gpt-4.1' }).chat).toMatchObject({ provider: 'openai', base_url: 'https://api.openai.com/v1' });
+    // A model alone must not send notes to a default host: where requests go is named explicitly.
+    it('has no chat model, and says why, when a model is named and no provider at all', () => {
+      const settings = resolve({ INDX_AI_MODEL: 'gpt-4.1' });
+      expect(settings.chat).toBeNull();
+      expect(settings.problem).toMatch(/no provider: set INDX_AI_PROVIDER or ai.provider/);
     });
   });
 

@@ -19,4 +19,17 @@ describe('isAiAllowed', () => {
     expect(isAiAllowed(settings, 'Home.md')).toBe(true);
     expect(isAiAllowed(settings, 'Inbox/todo.md')).toBe(false);
   });
+
+  // Written like access.excluded_paths (the same settings tab): a glob naming a folder covers everything in it.
+  it.each(['Private', 'Private/', 'Private/**'])('denies every note below a folder named by the deny glob %s', (glob) => {
+    expect(isAiAllowed({ allow_globs: [], deny_globs: [glob] }, 'Private/a/x.md')).toBe(false);
+    expect(isAiAllowed({ allow_globs: [], deny_globs: [glob] }, 'Privateer.md')).toBe(true);
+  });
+
+  // Security: the configuration may narrow INDX_AI_ALLOW_GLOBS, never widen it.
+  it('requires the operator allow list too when the configuration has its own', () => {
+    const settings = { allow_globs: ['**'], operator_allow_globs: ['Public/**'], deny_globs: [] };
+    expect(isAiAllowed(settings, 'Public/a.md')).toBe(true);
+    expect(isAiAllowed(settings, 'Private/a.md')).toBe(false);
+  });
 });

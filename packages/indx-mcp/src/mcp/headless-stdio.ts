@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { McpServer, Resource, Transport } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { Engine, LOCAL_CALLER, type Caller } from '../../../../src/core/engine';
-import { IndxError } from '../../../../src/core/errors';
+import { IndxError, isIndxError } from '../../../../src/core/errors';
 import type { VaultEvent } from '../../../../src/core/vault/vault-host';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
@@ -87,7 +87,7 @@ async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promi
     listings.clear();
   };
   // Live AI resources follow their notes for 2025-era subscriptions (the 2026 era's listen filters are the SDK's).
-  const aiWatch = new AiResourceWatch({ engine, publish: (uri) => void served?.server.server.sendResourceUpdated({ uri }).catch(() => undefined), onError: (error) => log(error.message) });
+  const aiWatch = new AiResourceWatch({ engine, publish: (uri) => void served?.server.server.sendResourceUpdated({ uri }).catch(() => undefined), onError: (error) => log(`could not re-derive an ai:// resource (${isIndxError(error) ? error.code : 'internal_error'})`) });
   const unsubscribers = [
     engine.host.on((event) => {
       clearCaches();

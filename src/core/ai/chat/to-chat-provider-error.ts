@@ -27,9 +27,21 @@ const MAX_CAUSE_DEPTH = 5;
  */
 export function chatProviderError(endpoint: ChatEndpoint, reason: ChatFailureReason, upstreamStatus: number | null, upstreamMessage: string, cause?: unknown): IndxError {
   const upstream = redact(upstreamMessage, endpoint.api_key).slice(0, MAX_UPSTREAM_MESSAGE);
-  const where = `The chat provider ${endpoint.provider} at ${endpoint.base_url}`;
+  const where = `The chat provider ${endpoint.provider} at ${displayAddress(endpoint.base_url)}`;
   const details = { provider: endpoint.provider, upstream_status: upstreamStatus, upstream_message: upstream, reason };
-  return new IndxError('ai_provider_error', `${where} ${explain(reason, upstreamStatus, upstream)}`, details, { cause });
+  // Model text stays in details (the caller may want it), out of the message (which ends up in logs).
+  const explained = reason === 'invalid_output' ? explain(reason, upstreamStatus, '') : explain(reason, upstreamStatus, upstream);
+  return new IndxError('ai_provider_error', `${where} ${explained}`, details, { cause });
+}
+
+/** The provider's address as shown in messages: origin and path, never userinfo or a query (either may carry a key). */
+function displayAddress(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return 'its configured address';
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { patternRisk } from '../safe-pattern';
 /** One reason a caller's JSON Schema is not usable: where in the schema (a JSON Pointer) and what. */
 export interface SchemaProblem {
   path: string;
@@ -98,11 +99,8 @@ function checkDependentRequired(value: unknown, at: string, problems: SchemaProb
 }
 
 function checkPattern(pattern: string, at: string, problems: SchemaProblem[]): void {
-  try {
-    new RegExp(pattern, 'u');
-  } catch {
-    problems.push({ path: at, message: `not a valid regular expression: ${pattern}` });
-  }
+  const risk = patternRisk(pattern);
+  if (risk !== null) problems.push({ path: at, message: `pattern refused: ${risk}: ${pattern}` });
 }
 
 function unsupported(_value: unknown, at: string, problems: SchemaProblem[]): void {

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../../result';
+import { MAX_PATTERN_INPUT } from '../safe-pattern';
 import { compileFieldPattern } from './compile-field-pattern';
 import type { MetadataFieldSpec, MetadataFieldType } from './metadata-field-spec';
 import { normalizeDate } from './normalize-date';
@@ -47,6 +48,7 @@ function checkScalar(spec: MetadataFieldSpec, type: ScalarType, value: unknown):
 function checkString(spec: MetadataFieldSpec, value: unknown): Result<unknown, string> {
   if (typeof value !== 'string') return err(`expected text, got ${describe(value)}`);
   const pattern = spec.pattern === undefined ? null : compileFieldPattern(spec.pattern);
+  if (pattern !== null && value.length > MAX_PATTERN_INPUT) return err(`a value of ${value.length} characters is too long to check against the pattern (at most ${MAX_PATTERN_INPUT})`);
   if (pattern !== null && !pattern.test(value)) return err(`"${shorten(value)}" does not match the pattern ${spec.pattern}`);
   return ok(value);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkMetadataValue } from './check-metadata-value';
-import { compileFieldPattern } from './compile-field-pattern';
+import { patternRisk } from '../safe-pattern';
 
 /** The value types a requested frontmatter field may have (seed 002 §5.6). */
 export const METADATA_FIELD_TYPES = ['string', 'number', 'boolean', 'date', 'datetime', 'list', 'enum'] as const;
@@ -43,7 +43,8 @@ function problemsOf(spec: MetadataFieldSpec): string[] {
   const problems: string[] = [];
   const usesEnum = spec.type === 'enum' || (spec.type === 'list' && spec.list_item_type === 'enum');
   if (usesEnum && spec.enum === undefined) problems.push(`the field "${spec.key}" has type enum but no "enum" values`);
-  if (spec.pattern !== undefined && compileFieldPattern(spec.pattern) === null) problems.push(`the pattern of "${spec.key}" is not a valid regular expression or nests quantifiers (which can backtrack without end): ${spec.pattern}`);
+  const risk = spec.pattern === undefined ? null : patternRisk(spec.pattern);
+  if (risk !== null) problems.push(`the pattern of "${spec.key}" is refused: ${risk}: ${spec.pattern}`);
   if (spec.min !== undefined && spec.max !== undefined && spec.min > spec.max) problems.push(`the field "${spec.key}" has min ${spec.min} above max ${spec.max}`);
   if (problems.length === 0 && spec.default !== undefined && spec.default !== null) problems.push(...defaultProblems(spec));
   return problems;

@@ -29,6 +29,11 @@ export interface AiSettings {
   temperature: number;
   /** Empty: every note may reach the model. */
   allow_globs: string[];
+  /**
+   * INDX_AI_ALLOW_GLOBS when the vault configuration has its own allow list: a note must then
+   * match both, so the configuration can narrow the operator's list but never widen it.
+   */
+  operator_allow_globs?: string[];
   deny_globs: string[];
   cache: { enabled: boolean; ttl_hours: number };
   /** Null: no ceiling. */

@@ -48,6 +48,7 @@ export function resolveAiSettings(sources: AiSettingsSources): AiSettings {
     max_output_tokens: config.max_output_tokens ?? environmentNumber(environment, 'INDX_AI_MAX_OUTPUT_TOKENS', wholeNumber(16, 200_000), problems) ?? AI_DEFAULTS.max_output_tokens,
     temperature: config.temperature ?? environmentNumber(environment, 'INDX_AI_TEMPERATURE', decimalNumber(0, 2), problems) ?? AI_DEFAULTS.temperature,
     allow_globs: config.allow_globs ?? globList(environment.INDX_AI_ALLOW_GLOBS),
+    ...(config.allow_globs === undefined ? {} : { operator_allow_globs: globList(environment.INDX_AI_ALLOW_GLOBS) }),
     deny_globs: [...new Set([...globList(environment.INDX_AI_DENY_GLOBS), ...(config.deny_globs ?? [])])],
     cache: { enabled: resolveCacheEnabled(environment, config, problems), ttl_hours: config.cache?.ttl_hours ?? AI_DEFAULTS.ttl_hours },
     daily_cost_usd: resolveDailyCost(environment, config, problems),
@@ -82,7 +83,12 @@ function resolveChat(sources: AiSettingsSources, problems: Problems): ChatProvid
     if (explicit !== undefined) problems.push(`the AI provider "${explicit}" has no model: set ai.model in the vault configuration or INDX_AI_MODEL`);
     return null;
   }
-  const provider = explicit ?? providerName(environment, 'INDX_EMBEDDINGS_PROVIDER', problems) ?? sources.embeddings.provider ?? 'openai';
+  const provider = explicit ?? providerName(environment, 'INDX_EMBEDDINGS_PROVIDER', problems) ?? sources.embeddings.provider;
+  if (provider === undefined) {
+    // A model alone must not send notes anywhere: the provider (and so where requests go) is named explicitly.
+    problems.push(`the chat model "${model}" has no provider: set INDX_AI_PROVIDER or ai.provider (${EMBEDDING_PROVIDERS.join(', ')})`);
+    return null;
+  }
   const baseUrl = resolveBaseUrl(sources, provider, problems);
   if (baseUrl === undefined) return null;
   const apiKey = nonEmpty(environment.INDX_AI_API_KEY) ?? providerKey(provider, environment) ?? nonEmpty(sources.secretKey);

@@ -1,4 +1,5 @@
 import { compileGlob } from '../../notes/glob';
+import { coversPathOrAncestor } from '../../vault/path-policy';
 import type { AiSettings } from '../runtime/ai-settings';
 
 /** Compiled globs by their text: settings change rarely, scopes are resolved often. */
@@ -8,20 +9,27 @@ const compiled = new Map<string, (path: string) => boolean>();
 const COMPILED_LIMIT = 256;
 
 /**
- * Whether a note may reach the chat model under the AI globs (seed 002 §2, §14): a path matching
- * any `deny_globs` entry never may (deny wins); otherwise it may when `allow_globs` is empty or
- * one of them matches.
+ * Whether a note may reach the chat model under the AI globs (seed 002 §2, §14): a path covered
+ * by any `deny_globs` entry never may (deny wins); otherwise it may when `allow_globs` is empty
+ * or one of them covers it, and the operator's environment allow list (when set) covers it too.
+ * Globs read like the vault's path rules: one naming a folder (`Private`, `Private/`) covers
+ * everything in it.
  */
-export function isAiAllowed(settings: Pick<AiSettings, 'allow_globs' | 'deny_globs'>, path: string): boolean {
-  if (settings.deny_globs.some((glob) => matcherOf(glob)(path))) return false;
-  return settings.allow_globs.length === 0 || settings.allow_globs.some((glob) => matcherOf(glob)(path));
+export function isAiAllowed(settings: Pick<AiSettings, 'allow_globs' | 'deny_globs' | 'operator_allow_globs'>, path: string): boolean {
+  if (covers(settings.deny_globs, path)) return false;
+  const operator = settings.operator_allow_globs ?? [];
+  return (settings.allow_globs.length === 0 || covers(settings.allow_globs, path)) && (operator.length === 0 || covers(operator, path));
+}
+
+function covers(globs: readonly string[], path: string): boolean {
+  return coversPathOrAncestor(globs.filter((glob) => glob.trim() !== '').map(matcherOf), path);
 }
 
 function matcherOf(glob: string): (path: string) => boolean {
   const known = compiled.get(glob);
   if (known !== undefined) return known;
   if (compiled.size >= COMPILED_LIMIT) compiled.clear();
-  const matcher = compileGlob(glob);
+  const matcher = compileGlob(glob.trim().replace(/\/+$/, ''));
   compiled.set(glob, matcher);
   return matcher;
 }

@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import { changedRoutingFields } from '../../config/provider-routing-fields';
 import { mergeConfig, readVaultConfig, vaultConfigSchema, writeVaultConfig } from '../../config/vault-config';
+import { IndxError } from '../../errors';
 import { recordMutation } from '../../vault/mutate-file';
 import { defineOperation } from '../operation';
+
+/** The actor of a local command-line run (`LOCAL_CALLER` in engine.ts). */
+const LOCAL_ACTOR = 'cli';
 
 /** `vault_config_set`: merges a partial configuration over the current one and saves it. */
 export const vaultConfigSet = defineOperation({
   name: 'vault_config_set',
   title: 'Change the indx configuration',
-  description: 'Change settings of this vault\'s indx configuration: the given object is deep-merged over the current one (e.g. {"access": {"write_enabled": false}}), validated and saved atomically. Returns the new configuration.',
+  description: 'Change settings of this vault\'s indx configuration: the given object is deep-merged over the current one (e.g. {"access": {"write_enabled": false}}), validated and saved atomically. Returns the new configuration. Where provider requests go and what they may cost (ai.provider, ai.base_url, ai.daily_cost_usd, ai.pricing, search.embeddings.provider and base_url) can only be changed by the vault\'s user (plugin settings, a local CLI run), not through a token.',
   input: z.object({ config: z.record(z.string(), z.unknown()).describe('Partial configuration to merge, in the shape vault_config_get returns.') }),
   output: z.object({ config: vaultConfigSchema.describe('The configuration now in force.'), location: z.string().describe('State folder holding config.json.') }),
   scope: 'vault:admin',
@@ -15,9 +20,19 @@ export const vaultConfigSet = defineOperation({
   http: { method: 'PUT', path: '/v1/vault/config' },
   cli: ['vault', 'config', 'set'],
   async run(input, context) {
-    const config = await writeVaultConfig(context.storage, mergeConfig(await readVaultConfig(context.storage), input.config));
+    const current = await readVaultConfig(context.storage);
+    const merged = mergeConfig(current, input.config);
+    refuseRoutingChanges(context.actor, changedRoutingFields(current, vaultConfigSchema.safeParse(merged).data ?? merged));
+    const config = await writeVaultConfig(context.storage, merged);
     recordMutation(context, 'vault_config_set', 'config.json', null, null);
     return { config, location: context.storage.location };
   },
   summarize: (output) => `Configuration saved in ${output.location}.`,
 });
+
+// Security: the operator's provider key goes wherever these fields point; an agent (a token, or
+// the stdio fallback an MCP client launches) must not move it. Only the local command line may.
+function refuseRoutingChanges(actor: string, changed: string[]): void {
+  if (changed.length === 0 || actor === LOCAL_ACTOR) return;
+  throw new IndxError('forbidden', `${changed.join(', ')} decide where provider requests (with the operator's key) go and what they may cost, so they cannot be changed through a token. Change them in the plugin's settings, in config.json, or with "indx vault config set --vault DIR" while no server runs.`, { fields: changed });
+}

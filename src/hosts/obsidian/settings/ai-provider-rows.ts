@@ -1,4 +1,4 @@
-import type { Setting } from 'obsidian';
+import { Notice, type Setting } from 'obsidian';
 import { aiConfigSchema } from '../../../core/config/ai-config';
 import type { EmbeddingProviderName } from '../../../core/config/embedding-settings';
 import type { VaultConfig } from '../../../core/config/vault-config';
@@ -77,15 +77,21 @@ export function apiKeyRow(context: TabContext): SettingRow {
     render: (setting: Setting) => {
       setting.addText((text) => {
         text.inputEl.type = 'password';
-        text.setPlaceholder('Not needed for local servers').setValue(apiKey.read()).onChange((value) => void saveKey(context, value.trim()));
+        text.setPlaceholder('Not needed for local servers').setValue(apiKey.read());
+        // Saved when the field is left, not on every keystroke (each save rebuilds the provider).
+        text.inputEl.addEventListener('blur', () => void saveKey(context, text.getValue().trim()));
       });
     },
   };
 }
 
 async function saveKey(context: TabContext, key: string): Promise<void> {
-  await context.controls.apiKey.write(key);
-  await context.controls.vaultConfigChanged();
+  try {
+    await context.controls.apiKey.write(key);
+    await context.controls.vaultConfigChanged();
+  } catch (error: unknown) {
+    new Notice(`indx could not save the API key: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The chat model (`ai.model`): what answers, summarises and builds maps of content. */
