@@ -1,5 +1,6 @@
 import { AiRuntime, type AiRuntimeOptions } from './ai/runtime/ai-runtime';
 import type { AiStreamListener } from './ai/runtime/ai-stream-event';
+import { guardAiCall } from './ai/runtime/guard-ai-call';
 import { AuditLog, type AuditRecorder } from './audit/audit-log';
 import { readVaultConfig, type VaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
@@ -154,7 +155,8 @@ export class Engine {
     // The operation's audit events are recorded when it ends, stamped with its duration.
     const audit = this.audit.begin(this.clock);
     try {
-      const invocation = await this.registry.invoke(name, input, this.contextFor(caller, audit, options), caller.scopes, beforeWrite);
+      const guarded = { operation: this.registry.get(name), runtime: this.ai, audit, actor: caller.actor, scopes: caller.scopes, clock: this.clock };
+      const invocation = await guardAiCall(guarded, (recorder) => this.registry.invoke(name, input, this.contextFor(caller, recorder, options), caller.scopes, beforeWrite));
       if (name === 'vault_config_set') await this.reloadConfig();
       return invocation;
     } finally {

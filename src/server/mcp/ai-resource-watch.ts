@@ -50,6 +50,8 @@ interface Watched {
 export class AiResourceWatch {
   private readonly watched = new Map<string, Watched>();
   private closed = false;
+  /** Cancels the derivations in flight when the watch closes (no model call outlives the server). */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: AiResourceWatchOptions) {}
 
@@ -77,16 +79,19 @@ export class AiResourceWatch {
   /** Stops every pending derivation. */
   close(): void {
     this.closed = true;
+    this.stopping.abort();
     this.forgetAllBut(new Set());
   }
 
   private consider(entry: Watched, change: ResourceChange): void {
+    if (this.closed) return;
     if (entry.priming) return this.enqueue(entry, () => Promise.resolve(this.consider(entry, change)));
     const relevance = relevanceOf(entry.scope, entry.paths, change);
     if (relevance === 'none') return;
     entry.touched ||= relevance === 'touched';
     if (entry.timer !== null) clearTimeout(entry.timer);
     entry.timer = setTimeout(() => {
+      if (this.closed) return;
       entry.timer = null;
       const touched = entry.touched;
       entry.touched = false;
@@ -105,16 +110,20 @@ export class AiResourceWatch {
     try {
       entry.paths = new Set(await this.pathsOf(entry));
     } catch (error: unknown) {
+      if (this.closed) return;
       // A failed derivation is reported to a subscriber whose notes changed: its next read shows the error.
+      // Its notes are then unknown: an empty set, so not every edit in the vault counts as touching it.
+      entry.paths ??= new Set();
       if (touched) this.options.publish(entry.uri);
       throw error;
     }
+    if (this.closed) return;
     if (touched || (before !== null && !sameSet(before, entry.paths))) this.options.publish(entry.uri);
   }
 
   private async pathsOf(entry: Watched): Promise<string[]> {
     const [name, input] = entry.kind === 'summary' ? ['ai_summarize', { scope: entry.scope }] : ['ai_toc', { mode: 'moc', scope: entry.scope }];
-    const { output } = await this.options.engine.call(name, input, entry.caller);
+    const { output } = await this.options.engine.call(name, input, entry.caller, { signal: this.stopping.signal });
     const paths = (output as { scope_resolved?: { paths?: unknown } }).scope_resolved?.paths;
     return Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [];
   }

@@ -30,13 +30,15 @@ export class OperationEventStream {
     return this.stream !== null;
   }
 
-  /** Sends one event named `kind` with `payload` as its JSON data; opens the stream first. */
+  /** Sends one event named `kind` with `payload` as its JSON data; opens the stream first. Does nothing once the client is gone. */
   send(kind: string, payload: object): void {
+    if (this.response.destroyed) return;
     this.open().sendPayload(kind, payload);
   }
 
   /** Ends the stream once its queued events are written. */
   finish(): void {
+    if (this.response.destroyed) return;
     this.open().finish();
   }
 

@@ -32,6 +32,8 @@ export async function streamRoute(engine: Engine, route: RestRoute, input: Recor
   try {
     const precondition = await resolveIfMatch(engine, route, input, caller, ifMatch);
     const { output } = await engine.call(name, { ...input, ...precondition }, caller, { onEvent: (event) => stream.send(event.type, event), signal: controller.signal });
+    // The client left while a call that never looks at the signal (a cache hit, an apply) finished.
+    if (controller.signal.aborted) return;
     stream.send(COMPLETE_EVENT, { type: COMPLETE_EVENT, data: output });
     stream.finish();
   } catch (error: unknown) {

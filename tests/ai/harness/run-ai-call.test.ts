@@ -117,6 +117,26 @@ describe('runAiCall', () => {
     await expectIndxError(runAiCall(contextOf(vault), withApply('other?')), 'idempotency_key_reused');
   });
 
+  // Seed 002 §8.2: a client retrying while its first request still runs must not pay twice.
+  it('lets a duplicate sent while the first call runs wait for it and replay its result', async () => {
+    const chat = scriptedChat();
+    vault = await openVault(chat);
+    const keyed = spec({ input: { question: 'why?', idempotency_key: 'same', cache: false } });
+    const [first, second] = await Promise.all([runAiCall(contextOf(vault), keyed), runAiCall(contextOf(vault), keyed)]);
+    expect(chat.calls).toHaveLength(1);
+    expect([first.usage.model_calls, second.usage.model_calls].sort()).toEqual([0, 1]);
+  });
+
+  it('does not cache stream_unsupported: a later identical call served from the cache does not carry it', async () => {
+    const chat = { ...scriptedChat(), canStream: false };
+    vault = await openVault(chat);
+    const streaming = { ...contextOf(vault), emit: () => undefined };
+    const partial = spec({ produce: (session) => session.chat({ system: 's', messages: [], onPartial: () => undefined }).then((result) => ({ answer: result.text })) });
+    await runAiCall(streaming, partial);
+    const again = await runAiCall(contextOf(vault), partial);
+    expect(again.warnings.map((warning) => warning.code)).toEqual(['ai_cache_hit']);
+  });
+
   it('runs apply on a cached result too, and lists applied notes in the ai.invocation event', async () => {
     vault = await openVault(scriptedChat());
     const events = invocations(vault);

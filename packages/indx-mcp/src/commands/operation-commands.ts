@@ -1,3 +1,4 @@
+import { clearInterval, setInterval } from 'node:timers';
 import { resolve } from 'node:path';
 import type { Command, CommanderError } from 'commander';
 import type { AiStreamListener } from '../../../../src/core/ai/runtime/ai-stream-event';
@@ -129,7 +130,7 @@ async function runCommand(plan: CommandPlan, options: CommandOptions & Record<st
     process.stdout.write(formatOutput(plan.operation, output, formatOf(plan, options)));
     return 0;
   } catch (error: unknown) {
-    return reportError(error);
+    return reportError(plan.sugar.explain(error, options));
   }
 }
 
@@ -138,13 +139,14 @@ async function runCommand(plan: CommandPlan, options: CommandOptions & Record<st
  * `{"type":"ai.complete","data":…}`; a failure prints `{"type":"ai.error","error":…}` on stdout
  * as well as the usual error on stderr, and exits with its code (7 quota, 8 provider).
  */
-async function runStreamed(plan: CommandPlan, input: Record<string, unknown>, options: CommandOptions): Promise<number> {
+async function runStreamed(plan: CommandPlan, input: Record<string, unknown>, options: CommandOptions & Record<string, unknown>): Promise<number> {
   const print: EventPrinter = (event) => void process.stdout.write(`${JSON.stringify(event)}\n`);
   try {
     const output = await execute(plan, input, options, print);
     print({ type: 'ai.complete', data: output });
     return 0;
-  } catch (error: unknown) {
+  } catch (caught: unknown) {
+    const error = plan.sugar.explain(caught, options);
     print({ type: 'ai.error', error: toErrorBody(error) });
     return reportError(error);
   }
@@ -203,12 +205,23 @@ async function noServer(): Promise<CommandFailure> {
   return new CommandFailure('server_unavailable', `${message} Discovery records were passed over: ${ignored.join(' ')}`, { ignored });
 }
 
+/**
+ * Whether a call may write the vault or its state: write and admin operations, read operations
+ * that write on some inputs (`apply`, `write`), and AI operations (their cache and daily spend).
+ */
+function writesState(operation: Operation): boolean {
+  return operation.scope !== 'vault:read' || operation.writesWhen !== undefined || operation.requires !== undefined;
+}
+
 /** Runs the operation on the vault folder in this process, holding the write lock for writes; `onEvent` receives a streamed call's events. */
 async function runInProcess(operation: Operation, vault: string, input: Record<string, unknown>, idempotencyKey: string | undefined, onEvent?: AiStreamListener): Promise<Record<string, unknown>> {
   if (idempotencyKey !== undefined) {
     throw new IndxError('invalid_input', '--idempotency-key needs a running server, which keeps the responses to replay; in-process there is none. Start one with "indx serve --vault DIR", or drop --idempotency-key.', { idempotency_key: idempotencyKey });
   }
-  const release = operation.scope === 'vault:read' ? undefined : await acquireWriteLock(locateStateDir(resolve(vault)));
+  const release = writesState(operation) ? await acquireWriteLock(locateStateDir(resolve(vault))) : undefined;
+  // The core waits (retry back-off, timeouts) on AbortSignal.timeout, which does not keep Node
+  // alive: without a handle of its own the command would exit mid-call with nothing printed.
+  const keepAlive = setInterval(() => undefined, 60_000);
   try {
     const opened = await openVault(vault);
     try {
@@ -217,6 +230,7 @@ async function runInProcess(operation: Operation, vault: string, input: Record<s
       await opened.close();
     }
   } finally {
+    clearInterval(keepAlive);
     await release?.();
   }
 }

@@ -43,7 +43,7 @@ export type EmbeddingsProbe = () => boolean;
 export class AiRuntime {
   readonly cache: AiCache;
   readonly ledger: SpendLedger;
-  private current: { settings: AiSettings; chat: ChatProvider | null };
+  private current: { settings: AiSettings; chat: ChatProvider | null; embeddingsProvider: string | null };
   /** What the current settings were made from: a reload with the same sources keeps the provider. */
   private sources = '';
 
@@ -55,7 +55,7 @@ export class AiRuntime {
   ) {
     this.cache = new StorageAiCache(storage, clock);
     this.ledger = new StorageSpendLedger(storage, clock);
-    this.current = { settings: this.resolve({ cache: {} }, {}), chat: null };
+    this.current = { settings: this.resolve({ cache: {} }, {}), chat: null, embeddingsProvider: null };
   }
 
   /** The settings in force. */
@@ -66,6 +66,11 @@ export class AiRuntime {
   /** The chat model, or null when none is configured or the runtime is switched off. */
   get chat(): ChatProvider | null {
     return this.current.chat;
+  }
+
+  /** The embeddings provider named by the environment or the configuration (semantic search), or null. */
+  get embeddingsProvider(): string | null {
+    return this.current.embeddingsProvider;
   }
 
   /** Whether semantic (and so hybrid) search works. */
@@ -87,7 +92,8 @@ export class AiRuntime {
     if (sources === this.sources) return;
     this.sources = sources;
     const settings = this.resolve(ai, embeddings);
-    this.current = { settings, chat: settings.enabled && settings.chat !== null ? this.createChat(settings.chat, settings) : null };
+    const embeddingsProvider = (this.options.environment?.INDX_EMBEDDINGS_PROVIDER ?? '').trim() || (embeddings.provider ?? null);
+    this.current = { settings, chat: settings.enabled && settings.chat !== null ? this.createChat(settings.chat, settings) : null, embeddingsProvider };
   }
 
   private resolve(ai: AiConfig, embeddings: EmbeddingSettings): AiSettings {

@@ -17,6 +17,12 @@ const DELIVERY_FIELDS = ['cache', 'cache_ttl_seconds', 'idempotency_key', 'strea
 /** Input fields that only decide what is written afterwards (left out of the cache key, kept in the idempotency fingerprint). */
 const APPLY_FIELDS = ['apply', 'apply_mode', 'if_match', 'if_match_mode', 'write'];
 
+/**
+ * The version of what produces results (prompts, output schemas, grounding rules), part of every
+ * cache key: raise it when a change would make cached results differ from fresh ones.
+ */
+const RESULT_VERSION = 1;
+
 /** How long an idempotency key holds its result (seed 002 §8.2). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -91,6 +97,32 @@ interface IdempotentEntry {
  * writes, and records one `ai.invocation` audit event, failed calls included.
  */
 export async function runAiCall<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>): Promise<AiCallOutput<Result>> {
+  const clientKey = typeof spec.input.idempotency_key === 'string' ? spec.input.idempotency_key : undefined;
+  if (clientKey === undefined) return runOnce(context, spec);
+  // A duplicate sent while the first call runs (a client retrying after a timeout) waits for it
+  // and then replays its result, instead of generating (and paying) twice.
+  const slot = await slotKeyOf(context, spec, clientKey);
+  const running = runningCalls(context);
+  for (let earlier = running.get(slot); earlier !== undefined; earlier = running.get(slot)) await earlier.catch(() => undefined);
+  const call = runOnce(context, spec);
+  running.set(slot, call);
+  try {
+    return await call;
+  } finally {
+    if (running.get(slot) === call) running.delete(slot);
+  }
+}
+
+/** Calls running under an idempotency key, per AI runtime (so per vault). */
+const RUNNING = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function runningCalls(context: OperationContext): Map<string, Promise<unknown>> {
+  let running = RUNNING.get(context.ai);
+  if (running === undefined) RUNNING.set(context.ai, (running = new Map<string, Promise<unknown>>()));
+  return running;
+}
+
+async function runOnce<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>): Promise<AiCallOutput<Result>> {
   const started = context.clock();
   const tally = newTally();
   const applied: string[] = [];
@@ -101,32 +133,36 @@ export async function runAiCall<Result extends object>(context: OperationContext
     const idempotency = idempotencyKey === undefined ? null : await idempotencySlot(context, spec, idempotencyKey);
     if (idempotency?.replay !== undefined) {
       cacheHit = true;
+      record(context, spec, { started, usage: tally.usage, cacheHit, applied, ok: true });
       return withZeroUsage(idempotency.replay as AiCallOutput<Result>);
     }
-    const known = await knownResult(context, spec);
+    const delivery: AiWarning[] = [];
+    const known = await knownResult(context, spec, tally, delivery);
     cacheHit = known.hit;
-    const warnings = [...(spec.warnings ?? []), ...known.stored.warnings, ...(known.hit ? [cacheHitWarning()] : [])];
+    const warnings = [...(spec.warnings ?? []), ...known.stored.warnings, ...delivery, ...(known.hit ? [cacheHitWarning()] : [])];
     const additions = spec.apply === undefined ? {} : await spec.apply(known.stored.result, { warn: (warning) => void warnings.push(warning), applied: (path) => void applied.push(path) });
     const output = { ...known.stored.result, ...additions, usage: tally.usage, warnings } as AiCallOutput<Result>;
     if (idempotency !== null) await context.ai.cache.set(idempotency.key, { fingerprint: idempotency.fingerprint, output } satisfies IdempotentEntry, IDEMPOTENCY_TTL_MS);
     record(context, spec, { started, usage: tally.usage, cacheHit, applied, ok: true });
     return output;
   } catch (error: unknown) {
-    record(context, spec, { started, usage: tally.usage, cacheHit, applied, ok: false, errorCode: isIndxError(error) ? error.code : 'internal_error' });
+    const errorCode = context.signal?.aborted === true ? 'cancelled' : isIndxError(error) ? error.code : 'internal_error';
+    record(context, spec, { started, usage: tally.usage, cacheHit, applied, ok: false, errorCode });
     throw error;
   }
+}
 
-  async function knownResult(innerContext: OperationContext, innerSpec: AiCallSpec<Result>): Promise<{ stored: Stored<Result>; hit: boolean }> {
-    const cacheKey = innerContext.ai.settings.cache.enabled && innerSpec.input.cache !== false ? await cacheKeyOf(innerContext, innerSpec) : null;
-    const cached = cacheKey === null ? undefined : ((await innerContext.ai.cache.get(cacheKey)) as Stored<Result> | undefined);
-    if (cached !== undefined) {
-      await innerContext.ai.ledger.add(0, true);
-      return { stored: cached, hit: true };
-    }
-    const stored = await produceFresh(innerContext, innerSpec, tally);
-    if (cacheKey !== null) await innerContext.ai.cache.set(cacheKey, stored, ttlOf(innerContext, innerSpec));
-    return { stored, hit: false };
+/** The stored result of an identical call over the same notes, or a fresh one (then stored). */
+async function knownResult<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>, tally: Tally, delivery: AiWarning[]): Promise<{ stored: Stored<Result>; hit: boolean }> {
+  const cacheKey = context.ai.settings.cache.enabled && spec.input.cache !== false ? await cacheKeyOf(context, spec) : null;
+  const cached = cacheKey === null ? undefined : ((await context.ai.cache.get(cacheKey)) as Stored<Result> | undefined);
+  if (cached !== undefined) {
+    await context.ai.ledger.add(0, true);
+    return { stored: cached, hit: true };
   }
+  const stored = await produceFresh(context, spec, tally, delivery);
+  if (cacheKey !== null) await context.ai.cache.set(cacheKey, stored, ttlOf(context, spec));
+  return { stored, hit: false };
 }
 
 function requireProvider(context: OperationContext, spec: AiCallSpec<object>): void {
@@ -143,14 +179,15 @@ function unavailable(role: 'chat' | 'embeddings', message: string): IndxError {
   return new IndxError('ai_unavailable', message, { required_role: role });
 }
 
-async function produceFresh<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>, tally: Tally): Promise<Stored<Result>> {
+/** Produces a result; its warnings are stored with it, those about this delivery (stream_unsupported) go to `delivery`. */
+async function produceFresh<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>, tally: Tally, delivery: AiWarning[]): Promise<Stored<Result>> {
   const warnings: AiWarning[] = [];
-  const session = createSession(context, spec, tally, warnings);
+  const session = createSession(context, spec, tally, warnings, delivery);
   const result = await spec.produce(session);
   return { result, warnings };
 }
 
-function createSession(context: OperationContext, spec: AiCallSpec<object>, tally: Tally, warnings: AiWarning[]): AiSession {
+function createSession(context: OperationContext, spec: AiCallSpec<object>, tally: Tally, warnings: AiWarning[], delivery: AiWarning[]): AiSession {
   const settings = context.ai.settings;
   const requested = typeof spec.input.max_tokens === 'number' ? spec.input.max_tokens : settings.max_output_tokens;
   const emit = context.emit;
@@ -160,12 +197,13 @@ function createSession(context: OperationContext, spec: AiCallSpec<object>, tall
     maxOutputTokens: Math.min(requested, settings.max_output_tokens),
     warn: (warning) => void warnings.push(warning),
     emit: (event) => emit?.(event),
-    chat: (request) => sendChat(context, spec, session, request, tally, warnings),
+    chat: (request) => sendChat(context, spec, session, request, tally, { warnings, delivery }),
   };
   return session;
 }
 
-async function sendChat(context: OperationContext, spec: AiCallSpec<object>, session: AiSession, request: ChatRequest, tally: Tally, warnings: AiWarning[]): Promise<ChatResult> {
+async function sendChat(context: OperationContext, spec: AiCallSpec<object>, session: AiSession, request: ChatRequest, tally: Tally, lists: { warnings: AiWarning[]; delivery: AiWarning[] }): Promise<ChatResult> {
+  const { warnings, delivery } = lists;
   const chat = context.ai.chat;
   if (chat === null) throw unavailable('chat', `ai_${spec.op} needs a chat model for this input, and none is configured. Nothing was sent anywhere.`);
   await requireBudget(context);
@@ -174,8 +212,8 @@ async function sendChat(context: OperationContext, spec: AiCallSpec<object>, ses
     throw new IndxError('ai_input_too_large', `The prompt of ai_${spec.op} needs about ${promptTokens} tokens, more than the configured maximum of ${context.ai.settings.max_input_tokens}. Narrow the scope or raise ai.max_input_tokens.`, { tokens: promptTokens, max_input_tokens: context.ai.settings.max_input_tokens });
   }
   const streamed = session.streaming && request.onPartial !== undefined;
-  if (streamed && !chat.canStream && !warnings.some((warning) => warning.code === 'stream_unsupported')) {
-    warnings.push({ code: 'stream_unsupported', message: 'A stream was asked for, but this provider connection cannot stream; the result comes whole.' });
+  if (streamed && !chat.canStream && !delivery.some((warning) => warning.code === 'stream_unsupported')) {
+    delivery.push({ code: 'stream_unsupported', message: 'A stream was asked for, but this provider connection cannot stream; the result comes whole.' });
   }
   const result = await chat.generate({
     ...request,
@@ -215,6 +253,7 @@ async function cacheKeyOf(context: OperationContext, spec: AiCallSpec<object>): 
   const chat = context.ai.chat;
   const settings = context.ai.settings;
   const parts = {
+    version: RESULT_VERSION,
     op: spec.op,
     provider: chat?.provider ?? null,
     model: chat?.model ?? null,
@@ -231,8 +270,13 @@ function ttlOf(context: OperationContext, spec: AiCallSpec<object>): number {
   return typeof seconds === 'number' ? seconds * 1000 : context.ai.settings.cache.ttl_hours * 3600 * 1000;
 }
 
+/** Where the result of a call under `clientKey` is kept: per actor and operation. */
+async function slotKeyOf(context: OperationContext, spec: AiCallSpec<object>, clientKey: string): Promise<string> {
+  return `idempotency/${await sha256Hex(`${context.actor}\n${spec.op}\n${clientKey}`)}`;
+}
+
 async function idempotencySlot(context: OperationContext, spec: AiCallSpec<object>, clientKey: string): Promise<{ key: string; fingerprint: string; replay?: unknown }> {
-  const key = `idempotency/${await sha256Hex(`${context.actor}\n${spec.op}\n${clientKey}`)}`;
+  const key = await slotKeyOf(context, spec, clientKey);
   const fingerprint = await sha256Hex(toCanonicalJson(omit(spec.input, ['idempotency_key', 'stream'])));
   const entry = (await context.ai.cache.get(key)) as IdempotentEntry | undefined;
   if (entry === undefined) return { key, fingerprint };

@@ -19,6 +19,7 @@ export const aiExtract = defineOperation({
   scope: 'vault:read',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   requires: 'chat',
+  streams: true,
   http: { method: 'POST', path: '/v1/ai/extract' },
   cli: ['ai', 'extract'],
   writesWhen: (input) => input.apply === true,

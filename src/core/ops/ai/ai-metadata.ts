@@ -18,6 +18,7 @@ export const aiMetadata = defineOperation({
   scope: 'vault:read',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   requires: 'chat',
+  streams: true,
   http: { method: 'POST', path: '/v1/ai/metadata' },
   cli: ['ai', 'metadata'],
   writesWhen: (input) => input.apply === true,

@@ -21,6 +21,7 @@ export const aiStatus = defineOperation({
     embeddings: z
       .object({
         available: z.boolean().describe('Whether semantic search works now.'),
+        provider: z.string().nullable().describe('Embeddings provider (openai, ollama…), or null when only an address is configured.'),
         model: z.string().nullable().describe('Embedding model id.'),
         dim: z.number().int().nullable().describe('Vector dimensions (null until the first vector).'),
       })
@@ -85,7 +86,7 @@ export const aiStatus = defineOperation({
 function embeddingsOf(runtime: AiRuntime, search: SearchService | null) {
   const stats = search?.vectorStats() ?? null;
   if (stats === null && search?.hasVectors() !== true) return null;
-  return { available: runtime.embeddings && (stats?.available ?? true), model: stats?.model ?? null, dim: stats === null || stats.dimensions === 0 ? null : stats.dimensions };
+  return { available: runtime.embeddings && (stats?.available ?? true), provider: runtime.embeddingsProvider, model: stats?.model ?? null, dim: stats === null || stats.dimensions === 0 ? null : stats.dimensions };
 }
 
 function offeredOperations(runtime: AiRuntime): string[] {

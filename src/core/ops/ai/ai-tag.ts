@@ -14,6 +14,7 @@ export const aiTag = defineOperation({
   scope: 'vault:read',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   requires: 'chat',
+  streams: true,
   writesWhen: (input) => input.apply === true,
   http: { method: 'POST', path: '/v1/ai/tag' },
   cli: ['ai', 'tag'],

@@ -39,6 +39,7 @@ export const vaultStatus = defineOperation({
         model: z.string().nullable().describe('Chat model id, or null.'),
         calls_today: z.number().int().describe('AI calls during the current UTC day, cache hits included.'),
         cache_hits_today: z.number().int().describe('Of those, served from the cache.'),
+        cache_misses_today: z.number().int().describe('Of those, produced by the model (cache misses).'),
         spend_today_usd: z.number().describe('Best-effort spend of the current UTC day, in US dollars.'),
       })
       .describe('The AI runtime at a glance (seed 002 §12).'),
@@ -67,7 +68,7 @@ export const vaultStatus = defineOperation({
       links: { resolved: sumLinks(context.host.resolvedLinks()), unresolved: sumLinks(context.host.unresolvedLinks()) },
       state_location: context.storage.location,
       index: indexStatus(context.search),
-      ai: { available: context.ai.available, model: context.ai.chat?.model ?? null, calls_today: today.calls, cache_hits_today: today.cache_hits, spend_today_usd: today.spend_usd },
+      ai: { available: context.ai.available, model: context.ai.chat?.model ?? null, calls_today: today.calls, cache_hits_today: today.cache_hits, cache_misses_today: today.calls - today.cache_hits, spend_today_usd: today.spend_usd },
     };
   },
   summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.`,
