@@ -118,6 +118,9 @@ export const proposedPatchSchema = z.object({
   related_to: z.array(z.string()).describe('Notes the change refers to.'),
 });
 
+/** A draft note_patch call (`proposed_patches` of the AI operations that draft writes). */
+export type ProposedPatch = z.output<typeof proposedPatchSchema>;
+
 /** Output styles of prose fields. */
 export const styleField = z.enum(['neutral', 'bullets', 'executive', 'technical']).optional().describe('Prose style (default neutral).');
 

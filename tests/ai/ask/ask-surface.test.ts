@@ -1,6 +1,6 @@
 import type { AskOutput } from '../../../src/core/ai/ask/ask-output-schema';
 import { AI_FILES, startAiHarness, type AiHarness } from '../../helpers/ai-harness';
-import { chatBodies, editOnDisk, eventsOf, lastMessage, mcpErrorOf, restData, restError, sentText, streamRest, structuredOf } from '../summarize/surface-helpers';
+import { chatBodies, eventsOf, lastMessageOf, mcpErrorOf, restData, restError, sentText, streamRest, structuredOf, warningCodes, writeOnDisk } from '../../helpers/ai-surface';
 
 // ai_ask through the real surfaces (MCP over HTTP, REST) against the loopback OpenAI-compatible
 // server: deterministic retrieval, grounded answers, the seed's "I don't know" path, history,
@@ -12,10 +12,6 @@ const IDK = "I don't know based on the indexed vault.";
 const ANSWER = { answer: 'Alpha ships the sync engine.', citations: [{ path: 'Projects/Alpha.md', line: 6 }], confidence: 'high', supported: true, followups: ['What does Beta store?'] };
 
 const ROUTE = '/v1/ai/ask';
-
-function codesOf(output: AskOutput): string[] {
-  return output.warnings.map((warning) => warning.code);
-}
 
 function pathsOf(output: AskOutput): string[] {
   return output.retrieved.map((note) => note.path);
@@ -39,8 +35,8 @@ describe('ai_ask over MCP and REST', () => {
     expect(output.usage).toEqual({ input_tokens: 200, output_tokens: 20, cost_usd: 0, model_calls: 1 });
     expect(result.content).toEqual([{ type: 'text', text: `Answered from ${output.retrieved.length} notes (confidence high, 1 citation).` }]);
     const [request] = chatBodies(harness);
-    expect(lastMessage(request!)).toContain('6| Alpha ships the sync engine.');
-    expect(lastMessage(request!)).toContain('Question: What does Alpha ship?');
+    expect(lastMessageOf(request)).toContain('6| Alpha ships the sync engine.');
+    expect(lastMessageOf(request)).toContain('Question: What does Alpha ship?');
   });
 
   it('answers over REST; explicit lexical retrieval raises no embeddings warning; top_k caps the evidence', async () => {
@@ -49,7 +45,7 @@ describe('ai_ask over MCP and REST', () => {
     const output = await restData<AskOutput>(harness, ROUTE, { question: 'What does Alpha ship?', retrieve: { mode: 'lexical', top_k: 1 } });
     expect(pathsOf(output)).toEqual(['Projects/Alpha.md']);
     expect(output.warnings).toEqual([]);
-    expect(lastMessage(chatBodies(harness)[0]!)).not.toContain('Projects/Beta.md');
+    expect(lastMessageOf(chatBodies(harness)[0])).not.toContain('Projects/Beta.md');
   });
 
   it('retrieves hybrid by default when embeddings are configured, without a warning', async () => {
@@ -57,7 +53,7 @@ describe('ai_ask over MCP and REST', () => {
     await harness.served.vault.engine.search?.whenReady();
     harness.openai.onChat(() => ({ json: ANSWER }));
     const output = structuredOf<AskOutput>(await harness.callTool('ai_ask', { question: 'What does Alpha ship?' }));
-    expect(codesOf(output)).not.toContain('embeddings_unavailable');
+    expect(warningCodes(output)).not.toContain('embeddings_unavailable');
     expect(pathsOf(output)).toContain('Projects/Alpha.md');
   });
 
@@ -67,7 +63,7 @@ describe('ai_ask over MCP and REST', () => {
     const output = structuredOf<AskOutput>(await harness.callTool('ai_ask', { question: 'What does Alpha ship?', scope: { kind: 'paths', paths: ['Projects/Beta.md', 'Notes/Meeting.md'] }, retrieve: { mode: 'lexical' } }));
     expect(pathsOf(output)).toEqual(['Projects/Beta.md', 'Notes/Meeting.md']);
     expect(output.retrieved[1]).toEqual({ path: 'Notes/Meeting.md', score: 0, matched_in: [] });
-    expect(lastMessage(chatBodies(harness)[0]!)).not.toContain('Projects/Alpha.md');
+    expect(lastMessageOf(chatBodies(harness)[0])).not.toContain('Projects/Alpha.md');
     expect(output.citations).toEqual([expect.objectContaining({ path: 'Projects/Beta.md', anchor: 'Design' })]);
   });
 
@@ -83,19 +79,19 @@ describe('ai_ask over MCP and REST', () => {
     harness = await startAiHarness();
     const output = await restData<AskOutput>(harness, ROUTE, { question: 'zebra xylophone quasar', retrieve: { mode: 'lexical' } });
     expect(output).toMatchObject({ answer: IDK, confidence: 'low', citations: [], retrieved: [], usage: { model_calls: 0 } });
-    expect(codesOf(output)).toEqual(['unsupported_question']);
+    expect(warningCodes(output)).toEqual(['unsupported_question']);
     expect(chatBodies(harness)).toHaveLength(0);
   });
 
   it('says "I don\'t know" (not ai_grounding_failed) when the cited note changed meanwhile (citation_drift)', async () => {
     harness = await startAiHarness();
     harness.openai.onChat(async () => {
-      await editOnDisk(harness, 'Projects/Alpha.md', `${AI_FILES['Projects/Alpha.md'] as string}\nEdited meanwhile.\n`);
+      await writeOnDisk(harness, 'Projects/Alpha.md', `${AI_FILES['Projects/Alpha.md'] as string}\nEdited meanwhile.\n`);
       return { json: ANSWER };
     });
     const output = structuredOf<AskOutput>(await harness.callTool('ai_ask', { question: 'What does Alpha ship?', retrieve: { mode: 'lexical' } }));
     expect(output).toMatchObject({ answer: IDK, confidence: 'low', citations: [] });
-    expect(codesOf(output)).toEqual(['citation_drift', 'unsupported_question']);
+    expect(warningCodes(output)).toEqual(['citation_drift', 'unsupported_question']);
   });
 
   it('drops a citation of a heading that does not exist (citation_invalid) and keeps the verified one', async () => {
@@ -121,7 +117,7 @@ describe('ai_ask over MCP and REST', () => {
     expect(messages[2]?.content).toBe('There are Alpha and Beta.');
     // Over REST: MCP answers a repeated read-only call from its own replay cache before the AI cache.
     const again = await restData<AskOutput>(harness, ROUTE, { question: 'What does Alpha ship?', history, conversation_id: 'c1', retrieve: { mode: 'lexical' } });
-    expect(codesOf(again)).toEqual(['ai_cache_hit']);
+    expect(warningCodes(again)).toEqual(['ai_cache_hit']);
     await harness.callTool('ai_ask', { question: 'What does Alpha ship?', history, conversation_id: 'c2', retrieve: { mode: 'lexical' } });
     expect(chatBodies(harness)).toHaveLength(2);
   });

@@ -1,5 +1,9 @@
+import type { z } from 'zod';
+import type { extractOutputSchema } from '../../../src/core/ai/extract/extract-output-schema';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
-import { chatBodies, etagOf, frontmatterOf, mcpErrorOf, readOnDisk, requestSchemaOf, restCall, structuredOf, userMessageOf, warningCodes, type ExtractOutput } from '../metadata/surface-helpers';
+import { chatBodies, etagOf, frontmatterOf, lastMessageOf, mcpErrorOf, readOnDisk, requestSchemaOf, restCall, structuredOf, warningCodes, type ChatBody } from '../../helpers/ai-surface';
+
+type ExtractOutput = z.output<typeof extractOutputSchema>;
 
 // ai_extract through the real surfaces (MCP over HTTP, REST) against the loopback
 // OpenAI-compatible server: the caller's JSON Schema checked up front and re-applied to the
@@ -38,7 +42,7 @@ const EVE = { task: 'Book the room', owner: 'Eve' };
 /** Replies per note: FIRST with one item missing its owner and one with a prose date; SECOND with one item. */
 function scriptReplies(harness: AiHarness, options: { firstCitations?: object[]; secondCitations?: object[] } = {}): void {
   harness.openai.onChat((body: unknown) => {
-    if (userMessageOf(body).includes(`path="${FIRST}"`)) {
+    if (lastMessageOf(body as ChatBody).includes(`path="${FIRST}"`)) {
       const data = [ALICE, BOB, { task: 'Review', due_date: '2026-05-10' }, { task: 'Carol reviews', owner: 'Carol', due_date: 'next week' }];
       return { json: { data, confidence: 0.8, citations: options.firstCitations ?? [{ path: FIRST, anchor: 'Actions', line: 3, end_line: 5 }] } };
     }
@@ -56,7 +60,7 @@ describe('ai_extract over MCP and REST', () => {
   afterEach(async () => harness.dispose());
 
   it('rejects an invalid schema with ai_schema_invalid before any provider request (REST and MCP)', async () => {
-    const response = await restCall<ExtractOutput>(harness, '/v1/ai/extract', request({ schema: { type: 'array', items: { type: 'object', properties: { task: { type: 'text' } }, required: 'task' } } }));
+    const response = await restCall<ExtractOutput>(harness, 'POST', '/v1/ai/extract', request({ schema: { type: 'array', items: { type: 'object', properties: { task: { type: 'text' } }, required: 'task' } } }));
     expect(response.status).toBe(422);
     expect(response.error.code).toBe('ai_schema_invalid');
     expect(response.error.details.errors).toEqual([
@@ -89,12 +93,12 @@ describe('ai_extract over MCP and REST', () => {
     expect(await readOnDisk(harness, FIRST)).toBe(before);
     const [sent] = chatBodies(harness);
     expect(requestSchemaOf(sent)).toMatchObject({ properties: { data: { anyOf: [ACTION_ITEMS, { type: 'null' }] } } });
-    expect(userMessageOf(sent)).toContain('("action-items")');
+    expect(lastMessageOf(sent)).toContain('("action-items")');
   });
 
   it('writes the data to destination_key with apply (read back), keeping an existing key under set_missing, and merges arrays by deep equality (REST)', async () => {
     scriptReplies(harness);
-    const response = await restCall<ExtractOutput>(harness, '/v1/ai/extract', request({ destination: 'frontmatter', destination_key: 'action_items', apply: true }));
+    const response = await restCall<ExtractOutput>(harness, 'POST', '/v1/ai/extract', request({ destination: 'frontmatter', destination_key: 'action_items', apply: true }));
     expect(response.status).toBe(200);
     const output = response.data;
     expect(output.applied).toEqual([{ path: FIRST, etag: await etagOf(harness, FIRST), key: 'action_items' }]);
@@ -106,10 +110,10 @@ describe('ai_extract over MCP and REST', () => {
     expect(await readOnDisk(harness, SECOND)).toBe(FILES[SECOND]);
 
     const mergeRequest = request({ scope: { kind: 'paths', paths: [SECOND] }, destination: 'frontmatter', destination_key: 'action_items', apply: true, apply_mode: 'merge' });
-    const merged = await restCall<ExtractOutput>(harness, '/v1/ai/extract', mergeRequest);
+    const merged = await restCall<ExtractOutput>(harness, 'POST', '/v1/ai/extract', mergeRequest);
     expect(merged.data.applied).toEqual([{ path: SECOND, etag: await etagOf(harness, SECOND), key: 'action_items' }]);
     expect(await frontmatterOf(harness, SECOND)).toEqual({ action_items: [{ task: 'Existing task', owner: 'Dan' }, EVE] });
-    const repeated = await restCall<ExtractOutput>(harness, '/v1/ai/extract', mergeRequest);
+    const repeated = await restCall<ExtractOutput>(harness, 'POST', '/v1/ai/extract', mergeRequest);
     expect(repeated.data.applied).toEqual([]);
     expect(warningCodes(repeated.data)).toContain('apply_skipped_no_change');
   });
@@ -126,7 +130,7 @@ describe('ai_extract over MCP and REST', () => {
   });
 
   it('rejects destination frontmatter without destination_key, and apply to json, with invalid_input; apply needs vault:write', async () => {
-    const noKey = await restCall<ExtractOutput>(harness, '/v1/ai/extract', request({ destination: 'frontmatter', apply: true }));
+    const noKey = await restCall<ExtractOutput>(harness, 'POST', '/v1/ai/extract', request({ destination: 'frontmatter', apply: true }));
     expect(noKey.status).toBe(400);
     expect(noKey.error.code).toBe('invalid_input');
     expect(JSON.stringify(noKey.error.details)).toContain('destination_key');

@@ -1,5 +1,9 @@
+import type { z } from 'zod';
+import type { metadataOutputSchema } from '../../../src/core/ai/metadata/metadata-output-schema';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
-import { auditEntries, chatBodies, etagOf, mcpErrorOf, readOnDisk, requestSchemaOf, restCall, sentText, structuredOf, userMessageOf, warningCodes, writeOnDisk, type MetadataOutput } from './surface-helpers';
+import { auditEntries, chatBodies, etagOf, lastMessageOf, mcpErrorOf, readOnDisk, requestSchemaOf, restCall, sentText, structuredOf, warningCodes, writeOnDisk } from '../../helpers/ai-surface';
+
+type MetadataOutput = z.output<typeof metadataOutputSchema>;
 
 // ai_metadata through the real surfaces (MCP over HTTP, REST) against the loopback
 // OpenAI-compatible server: typed values re-validated after generation, grounding, and the
@@ -79,7 +83,7 @@ describe('ai_metadata over MCP and REST', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'Found 5 values in 1 note; 0 warnings.' }]);
     expect(await readOnDisk(harness, PLAN)).toBe(before);
     const [sent] = chatBodies(harness);
-    expect(userMessageOf(sent)).toContain('7| Due 2026-09-01');
+    expect(lastMessageOf(sent)).toContain('7| Due 2026-09-01');
     expect(requestSchemaOf(sent)).toMatchObject({
       properties: { fields: { required: ['title', 'status', 'due_date', 'kickoff', 'stakeholders'], properties: { status: { properties: { value: { enum: ['idea', 'active', 'blocked', 'done', null] } } } } } },
     });
@@ -102,7 +106,7 @@ describe('ai_metadata over MCP and REST', () => {
       { key: 'code', type: 'string', pattern: '^[A-Z]+-\\d+$' },
       { key: 'priority', type: 'number', min: 1, max: 3 },
     ];
-    const response = await restCall<MetadataOutput>(harness, '/v1/ai/metadata', { scope: { kind: 'paths', paths: [PLAN] }, fields });
+    const response = await restCall<MetadataOutput>(harness, 'POST', '/v1/ai/metadata', { scope: { kind: 'paths', paths: [PLAN] }, fields });
     expect(response.status).toBe(200);
     const output = response.data;
     const values = output.results[0]?.fields;
@@ -131,13 +135,13 @@ describe('ai_metadata over MCP and REST', () => {
     expect(again.applied).toEqual([]);
     expect(again.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'apply_skipped_no_change', path: PLAN })]));
     expect(await readOnDisk(harness, PLAN)).toBe(written);
-    const audit = await auditEntries(harness);
+    const audit = await auditEntries<{ op: string; path: string }>(harness);
     expect(audit.filter((entry) => entry.op === 'ai_metadata' && entry.path === PLAN)).toHaveLength(1);
   });
 
   it('overwrite replaces existing values (REST)', async () => {
     harness.openai.onChat(() => ({ json: REPLY }));
-    const response = await restCall<MetadataOutput>(harness, '/v1/ai/metadata', request({ apply: true, apply_mode: 'overwrite', fields: [FIELDS[1]] }));
+    const response = await restCall<MetadataOutput>(harness, 'POST', '/v1/ai/metadata', request({ apply: true, apply_mode: 'overwrite', fields: [FIELDS[1]] }));
     expect(response.status).toBe(200);
     expect(response.data.applied).toEqual([expect.objectContaining({ path: PLAN, fields_set: ['status'], fields_skipped: [] })]);
     expect(await readOnDisk(harness, PLAN)).toContain('---\nstatus: active\naliases: [Indx]\n---\n');
@@ -167,7 +171,7 @@ describe('ai_metadata over MCP and REST', () => {
     const edited = FILES[PLAN].replace('Owners: Alice and Bob.', 'Owners: Alice, Bob and Carol.');
     await writeOnDisk(harness, PLAN, edited);
     harness.openai.onChat(() => ({ json: REPLY }));
-    const response = await restCall<MetadataOutput>(harness, '/v1/ai/metadata', request({ apply: true, if_match: { [PLAN]: stale } }));
+    const response = await restCall<MetadataOutput>(harness, 'POST', '/v1/ai/metadata', request({ apply: true, if_match: { [PLAN]: stale } }));
     expect(response.status).toBe(409);
     expect(response.error.code).toBe('ai_apply_conflict');
     const failed = response.error.details.failed as { path: string; expected: string; actual: string }[];
@@ -212,7 +216,7 @@ describe('ai_metadata over MCP and REST', () => {
   });
 
   it('rejects invalid input before any model call, and apply without vault:write', async () => {
-    const badPattern = await restCall<MetadataOutput>(harness, '/v1/ai/metadata', { scope: { kind: 'paths', paths: [PLAN] }, fields: [{ key: 'code', type: 'string', pattern: '([A-Z' }] });
+    const badPattern = await restCall<MetadataOutput>(harness, 'POST', '/v1/ai/metadata', { scope: { kind: 'paths', paths: [PLAN] }, fields: [{ key: 'code', type: 'string', pattern: '([A-Z' }] });
     expect(badPattern.status).toBe(400);
     expect(badPattern.error.code).toBe('invalid_input');
     const forbidden = mcpErrorOf(await harness.callTool('ai_metadata', request({ apply: true }), harness.served.read));

@@ -3,14 +3,10 @@ import type { relateOutputSchema } from '../../../src/core/ai/relate/relate-outp
 import type { PatchOp } from '../../../src/core/markdown/patch-op';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
 import { waitFor } from '../../helpers/temp-vault';
-import { mcpErrorOf, promptOf, readOnDisk, restCall, sentText, structuredOf } from '../toc/surface-helpers';
+import { mcpErrorOf, readOnDisk, restCall, sentText, structuredOf, userMessageOf, warningCodes } from '../../helpers/ai-surface';
 
 type RelateOutput = z.output<typeof relateOutputSchema>;
 type Edge = RelateOutput['edges'][number];
-
-function codesOf(output: RelateOutput): string[] {
-  return output.warnings.map((warning) => warning.code);
-}
 
 function edgeOf(output: RelateOutput, source: string, target: string): Edge | undefined {
   return output.edges.find((edge) => edge.src_path === source && edge.dst_path === target);
@@ -73,10 +69,10 @@ describe('ai_relate with a chat model (lexical neighbours)', () => {
       ['Projects/Beta.md', 2],
     ]);
     expect(beta.evidence[1]?.etag).toMatch(/^[0-9a-f]{16}$/);
-    expect(codesOf(output)).toEqual(expect.arrayContaining(['embeddings_unavailable', 'globs_excluded', 'citation_invalid', 'ungrounded_dropped']));
+    expect(warningCodes(output)).toEqual(expect.arrayContaining(['embeddings_unavailable', 'globs_excluded', 'citation_invalid', 'ungrounded_dropped']));
     expect(output.warnings.find((warning) => warning.code === 'globs_excluded')?.details?.paths).toEqual(['Private/Diary.md']);
     expect(output.scope_resolved).toEqual({ sources: ['Projects/Alpha.md'], candidates_considered: 3 });
-    expect(promptOf(harness)).toContain('<note path="Projects/Beta.md"');
+    expect(userMessageOf(harness)).toContain('<note path="Projects/Beta.md"');
     expect(sentText(harness)).not.toContain('SECRET-RELATE-TEXT');
     expect(output.usage.model_calls).toBe(1);
   });
@@ -94,7 +90,7 @@ describe('ai_relate with a chat model (lexical neighbours)', () => {
     expect(response.data.scope_resolved.candidates_considered).toBe(2);
     const schema = JSON.stringify(harness.openai.chatRequests()[0]);
     expect(schema).toContain('"enum":["depends_on","same_topic"]');
-    expect(promptOf(harness)).not.toContain('<note path="Notes/Hub.md"');
+    expect(userMessageOf(harness)).not.toContain('<note path="Notes/Hub.md"');
   });
 
   it('treats a label outside the allowed relations as an invalid reply (ai_provider_error)', async () => {
@@ -163,8 +159,8 @@ describe('ai_relate with embeddings only (no chat model)', () => {
   it('labels by the heuristic only (cites for an existing link, same_topic for close notes of one folder), warning chat_unavailable', async () => {
     const output = structuredOf<RelateOutput>(await harness.callTool('ai_relate', { source: { kind: 'paths', paths: ['Notes/Linked.md', 'Projects/Alpha.md'] } }));
     expect(harness.openai.chatRequests()).toHaveLength(0);
-    expect(codesOf(output)).toContain('chat_unavailable');
-    expect(codesOf(output)).not.toContain('embeddings_unavailable');
+    expect(warningCodes(output)).toContain('chat_unavailable');
+    expect(warningCodes(output)).not.toContain('embeddings_unavailable');
     expect(output.warnings.find((warning) => warning.code === 'globs_excluded')?.details?.paths).toEqual(['Private/Diary.md']);
     expect(edgeOf(output, 'Notes/Linked.md', 'Notes/Cooking.md')).toMatchObject({ relation: 'cites', confidence: 1, evidence: [expect.objectContaining({ path: 'Notes/Linked.md', line: 2 }) as unknown] });
     const sameTopic = edgeOf(output, 'Projects/Alpha.md', 'Projects/Beta.md');
@@ -186,7 +182,7 @@ describe('ai_relate with embeddings only (no chat model)', () => {
     expect(response.data.edges[0]?.similarity).toBeGreaterThan(0.9);
     expect(response.data.edges[1]?.similarity).toBeLessThan(0.2);
     expect(response.data.scope_resolved.candidates_considered).toBe(2);
-    expect(codesOf(response.data)).toEqual([]);
+    expect(warningCodes(response.data)).toEqual([]);
   });
 
   it('refuses the chat-only ai_toc with ai_unavailable (seed 002 §2: embeddings only)', async () => {

@@ -35,7 +35,7 @@ function fakeSession(maxInputTokens: number, reply: (request: ChatRequest, index
   };
 }
 
-const REQUEST = { system: 'Summarize.', json_schema: { type: 'object' }, cite: true };
+const REQUEST = { system: 'Summarize.', json_schema: { type: 'object' }, cite: true, provider: 'openai-compatible' };
 
 function note(path: string, lines: number): ReturnType<typeof toSnapshot> {
   const text = Array.from({ length: lines }, (_unused, index) => `Line ${index} of ${path} says something about the project.`).join('\n');
@@ -105,6 +105,6 @@ describe('generateSummaryReply', () => {
 
   it('reports an invalid reply as ai_provider_error (invalid_output)', async () => {
     const session = fakeSession(64_000, () => ({ tldr: 'no text field' }));
-    expect(await expectIndxError(generateSummaryReply(session, [note('A.md', 2)], REQUEST), 'ai_provider_error')).toMatchObject({ reason: 'invalid_output' });
+    expect(await expectIndxError(generateSummaryReply(session, [note('A.md', 2)], REQUEST), 'ai_provider_error')).toMatchObject({ reason: 'invalid_output', provider: 'openai-compatible', upstream_status: null });
   });
 });

@@ -1,6 +1,6 @@
 import type { SummarizeOutput } from '../../../src/core/ai/summarize/summarize-output-schema';
 import { AI_FILES, startAiHarness, type AiHarness } from '../../helpers/ai-harness';
-import { chatBodies, editOnDisk, eventsOf, lastMessage, mcpErrorOf, restData, restError, sentText, streamRest, structuredOf, type ChatBody } from './surface-helpers';
+import { chatBodies, eventsOf, lastMessageOf, mcpErrorOf, restData, restError, sentText, streamRest, structuredOf, warningCodes, writeOnDisk, type ChatBody } from '../../helpers/ai-surface';
 
 // ai_summarize through the real surfaces (MCP over HTTP, REST) against the loopback
 // OpenAI-compatible server: what the model received, what came back, and every warning and error
@@ -19,10 +19,6 @@ const GROUNDED_REPLY = {
   ],
   citations: [{ path: 'Projects/Alpha.md', line: 6 }],
 };
-
-function codesOf(output: SummarizeOutput): string[] {
-  return output.warnings.map((warning) => warning.code);
-}
 
 /** A note of 30 numbered facts, too long to share a small prompt with another. */
 function longNote(name: string): string {
@@ -59,8 +55,8 @@ describe('ai_summarize over MCP and REST', () => {
     expect(output.warnings).toEqual([]);
     expect(result.content).toEqual([{ type: 'text', text: 'Summarized 2 notes: Alpha ships sync over Beta storage.' }]);
     const [request] = chatBodies(harness);
-    expect(lastMessage(request!)).toContain('6| Alpha ships the sync engine.');
-    expect(lastMessage(request!)).toContain('<note path="Projects/Beta.md"');
+    expect(lastMessageOf(request)).toContain('6| Alpha ships the sync engine.');
+    expect(lastMessageOf(request)).toContain('<note path="Projects/Beta.md"');
     expect(request!.response_format?.type).toBe('json_schema');
   });
 
@@ -79,7 +75,7 @@ describe('ai_summarize over MCP and REST', () => {
   it('summarizes a scope too large for one prompt in parts (map-reduce), with progress events, and carries the part citations through', async () => {
     harness = await startAiHarness({ files: { 'Big/One.md': longNote('One'), 'Big/Two.md': longNote('Two'), 'Big/Three.md': longNote('Three') }, environment: { INDX_AI_MAX_INPUT_TOKENS: '700' } });
     harness.openai.onChat((body: ChatBody) => {
-      const user = lastMessage(body);
+      const user = lastMessageOf(body);
       if (user.includes('Combine them')) return { json: { tldr: 'Three services.', text: 'One, Two and Three handle requests.', key_points: [{ text: 'One handles class 0.', citations: [{ path: 'Big/One.md', line: 2 }] }], citations: [{ path: 'Big/Two.md', line: 2 }] } };
       const path = /<note path="([^"]+)"/.exec(user)?.[1] ?? 'Big/One.md';
       return { json: { tldr: 'part', text: `part about ${path}`, key_points: [{ text: `${path} fact`, citations: [{ path, line: 2 }] }], citations: [] } };
@@ -87,11 +83,11 @@ describe('ai_summarize over MCP and REST', () => {
     const { status, events } = await streamRest<SummarizeOutput>(harness, ROUTE, { scope: { kind: 'glob', path_glob: 'Big/**' } });
     expect(status).toBe(200);
     const chats = chatBodies(harness);
-    const parts = chats.filter((body) => !lastMessage(body).includes('Combine them')).length;
+    const parts = chats.filter((body) => !lastMessageOf(body).includes('Combine them')).length;
     expect(parts).toBeGreaterThanOrEqual(3);
     expect(chats.length).toBeGreaterThan(parts);
     expect(eventsOf(events, 'ai.progress').map((event) => event.message)).toEqual(Array.from({ length: parts }, (_unused, index) => `part ${index + 1} of ${parts}`));
-    expect(lastMessage(chats[chats.length - 1]!)).toContain('Big/Three.md fact');
+    expect(lastMessageOf(chats[chats.length - 1])).toContain('Big/Three.md fact');
     const [complete] = eventsOf(events, 'ai.complete');
     expect(complete?.data.summary.key_points).toEqual(['One handles class 0.']);
     expect(complete?.data.citations.map((citation) => citation.path)).toEqual(['Big/Two.md', 'Big/One.md']);
@@ -122,13 +118,13 @@ describe('ai_summarize over MCP and REST', () => {
         expect.objectContaining({ code: 'ungrounded_dropped', details: { dropped: 2 } }),
       ]),
     );
-    expect(codesOf(output).filter((code) => code === 'ungrounded_dropped')).toHaveLength(1);
+    expect(warningCodes(output).filter((code) => code === 'ungrounded_dropped')).toHaveLength(1);
   });
 
   it('drops a citation of a note edited while the model was answering (citation_drift)', async () => {
     harness = await startAiHarness();
     harness.openai.onChat(async () => {
-      await editOnDisk(harness, 'Projects/Alpha.md', `${AI_FILES['Projects/Alpha.md'] as string}\nEdited meanwhile.\n`);
+      await writeOnDisk(harness, 'Projects/Alpha.md', `${AI_FILES['Projects/Alpha.md'] as string}\nEdited meanwhile.\n`);
       return { json: GROUNDED_REPLY };
     });
     const output = structuredOf<SummarizeOutput>(await harness.callTool('ai_summarize', { scope: ALPHA_AND_BETA }));
@@ -175,7 +171,7 @@ describe('ai_summarize over MCP and REST', () => {
     const second = await restData<SummarizeOutput>(harness, ROUTE, { scope: ALPHA_AND_BETA });
     expect(first.usage.model_calls).toBe(1);
     expect(second.usage).toEqual({ input_tokens: 0, output_tokens: 0, cost_usd: 0, model_calls: 0 });
-    expect(codesOf(second)).toEqual(['ai_cache_hit']);
+    expect(warningCodes(second)).toEqual(['ai_cache_hit']);
     expect(second.summary).toEqual(first.summary);
     expect(chatBodies(harness)).toHaveLength(1);
   });
@@ -184,9 +180,9 @@ describe('ai_summarize over MCP and REST', () => {
     harness = await startAiHarness();
     harness.openai.onChat(() => ({ json: GROUNDED_REPLY }));
     await restData<SummarizeOutput>(harness, ROUTE, { scope: ALPHA_AND_BETA });
-    await editOnDisk(harness, 'Projects/Beta.md', `${AI_FILES['Projects/Beta.md'] as string}\nMore.\n`);
+    await writeOnDisk(harness, 'Projects/Beta.md', `${AI_FILES['Projects/Beta.md'] as string}\nMore.\n`);
     const second = await restData<SummarizeOutput>(harness, ROUTE, { scope: ALPHA_AND_BETA });
-    expect(codesOf(second)).not.toContain('ai_cache_hit');
+    expect(warningCodes(second)).not.toContain('ai_cache_hit');
     expect(chatBodies(harness)).toHaveLength(2);
   });
 
@@ -194,7 +190,7 @@ describe('ai_summarize over MCP and REST', () => {
     harness = await startAiHarness();
     harness.openai.onChat(() => ({ json: GROUNDED_REPLY, finish_reason: 'length' }));
     const output = structuredOf<SummarizeOutput>(await harness.callTool('ai_summarize', { scope: ALPHA_AND_BETA, max_tokens: 64 }));
-    expect(codesOf(output)).toEqual(['truncated']);
+    expect(warningCodes(output)).toEqual(['truncated']);
     const [request] = chatBodies(harness);
     expect(request!.max_tokens ?? request!.max_completion_tokens).toBe(64);
   });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { tocOutputSchema } from '../../../src/core/ai/toc/toc-output-schema';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
-import { auditEntries, mcpErrorOf, promptOf, readOnDisk, restCall, sentText, structuredOf } from './surface-helpers';
+import { auditEntries, mcpErrorOf, readOnDisk, restCall, sentText, structuredOf, userMessageOf } from '../../helpers/ai-surface';
 
 type TocOutput = z.output<typeof tocOutputSchema>;
 
@@ -34,7 +34,10 @@ describe('ai_toc MOC mode through MCP and REST', () => {
     expect(data.scope_resolved.paths).toEqual(['Projects/Alpha.md', 'Projects/Beta.md', 'Projects/Gamma.md', 'Projects/Sub/Delta.md']);
     expect(data.warnings).toEqual([expect.objectContaining({ code: 'globs_excluded', details: expect.objectContaining({ paths: ['Projects/Private/Secret.md'] }) as unknown })]);
     expect(data.citations).toEqual([]);
-    expect(promptOf(harness)).toContain('key "infra": Projects/Beta.md');
+    expect(userMessageOf(harness)).toContain('key "infra": Projects/Beta.md');
+    // Titling needs only the outline: each note's heading lines, inside its <note> tags like any note text.
+    expect(userMessageOf(harness)).toMatch(/<note path="Projects\/Beta\.md" etag="[0-9a-f]{16}">\n3\| # Beta\n<\/note>/);
+    expect(userMessageOf(harness)).not.toContain('Beta is the storage layer.');
     expect(sentText(harness)).not.toContain('SECRET-MOC-TEXT');
   });
 
@@ -60,7 +63,7 @@ describe('ai_toc MOC mode through MCP and REST', () => {
     expect(output.citations[1]?.snippet).toContain('sync engine');
     const codes = output.warnings.map((warning) => warning.code);
     expect(codes).toEqual(expect.arrayContaining(['globs_excluded', 'citation_invalid', 'ungrounded_dropped']));
-    expect(promptOf(harness)).toContain('5| Alpha ships the sync engine.');
+    expect(userMessageOf(harness)).toContain('5| Alpha ships the sync engine.');
   });
 
   it('clusters by topic: unknown paths are dropped with citation_invalid, notes no topic took go to "Other", and max_per_group counts the rest', async () => {
@@ -68,7 +71,7 @@ describe('ai_toc MOC mode through MCP and REST', () => {
     const output = structuredOf<TocOutput>(await harness.callTool('ai_toc', { mode: 'moc', scope: SCOPE, max_per_group: 2 }));
     expect(output.toc_markdown).toBe(['# Map of Content', '', '## Sync and storage', '- [[Projects/Alpha]]', '- [[Beta]]', '- …and 1 more', '', '## Other', '- [[Gamma]]', ''].join('\n'));
     expect(output.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'citation_invalid', details: { paths: ['Nowhere.md'] } })]));
-    expect(promptOf(harness)).toContain('Cluster these notes into at most 12 topics.');
+    expect(userMessageOf(harness)).toContain('Cluster these notes into at most 12 topics.');
   });
 
   it('merges groups past max_groups into "Other" and makes no model call when every title is fixed', async () => {

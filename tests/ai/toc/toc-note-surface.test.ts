@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { tocOutputSchema } from '../../../src/core/ai/toc/toc-output-schema';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
-import { mcpErrorOf, postStream, promptOf, restCall, sentText, structuredOf } from './surface-helpers';
+import { eventsOf, mcpErrorOf, restCall, sentText, streamRest, structuredOf, userMessageOf } from '../../helpers/ai-surface';
 
 type TocOutput = z.output<typeof tocOutputSchema>;
 
@@ -73,7 +73,7 @@ describe('ai_toc note mode through MCP and REST', () => {
     }));
     const output = structuredOf<TocOutput>(await harness.callTool('ai_toc', { mode: 'note', path: 'Docs/Guide.md', include_descriptions: true, cache: false }));
     expect(harness.openai.chatRequests()).toHaveLength(1);
-    expect(promptOf(harness)).toContain('3| # Guide');
+    expect(userMessageOf(harness)).toContain('3| # Guide');
     expect(output.toc_markdown.split('\n').slice(0, 3)).toEqual(['- [[Docs/Guide#Guide|Guide]] — What the guide is for.', '  - [[Docs/Guide#Install|Install]] — Installing it.', '    - [[Docs/Guide#On Linux|On Linux]]']);
     expect(output.citations.map((citation) => citation.line)).toEqual([3, 6, 15]);
     expect(output.citations[0]).toMatchObject({ path: 'Docs/Guide.md', etag: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown });
@@ -84,11 +84,11 @@ describe('ai_toc note mode through MCP and REST', () => {
 
   it('streams on REST: one ai.citation per description, the usage, then ai.complete with the whole result', async () => {
     harness.openai.onChat(() => ({ json: { descriptions: [{ line: 3, description: 'The guide.' }, { line: 6, description: 'Install.' }] } }));
-    const { status, events } = await postStream(harness, '/v1/ai/toc', { mode: 'note', path: 'Docs/Guide.md', include_descriptions: true, depth: 2, cache: false });
+    const { status, events } = await streamRest<TocOutput>(harness, '/v1/ai/toc', { mode: 'note', path: 'Docs/Guide.md', include_descriptions: true, depth: 2, cache: false });
     expect(status).toBe(200);
-    expect(events.map((event) => event.event)).toEqual(['ai.usage', 'ai.citation', 'ai.citation', 'ai.complete']);
-    const complete = events.at(-1)?.data as unknown as { data: TocOutput };
-    expect(complete.data.citations).toEqual(events.filter((event) => event.event === 'ai.citation').map((event) => event.data.citation));
+    expect(events.map((event) => event.type)).toEqual(['ai.usage', 'ai.citation', 'ai.citation', 'ai.complete']);
+    const [complete] = eventsOf(events, 'ai.complete');
+    expect(complete?.data.citations).toEqual(eventsOf(events, 'ai.citation').map((event) => event.citation));
   });
 
   it('fails with ai_grounding_failed when no description lands on a heading', async () => {

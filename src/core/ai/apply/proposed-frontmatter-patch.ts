@@ -1,14 +1,9 @@
+import type { ProposedPatch } from '../ai-schemas';
 import type { FrontmatterChange } from './apply-plan';
 import { toFrontmatterPatchOps } from './to-frontmatter-patch-ops';
 
-/** A draft note_patch call (the shape of `proposedPatchSchema`). */
-export interface ProposedFrontmatterPatch {
-  path: string;
-  ops: Record<string, unknown>[];
-  if_match: string;
-  reason: string;
-  related_to: string[];
-}
+/** A draft note_patch call of frontmatter changes, always pinned to the etag it was made against. */
+export type ProposedFrontmatterPatch = ProposedPatch & { if_match: string };
 
 /**
  * The draft note_patch of frontmatter changes, for an AI op run without `apply`: the same

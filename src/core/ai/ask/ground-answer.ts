@@ -1,6 +1,6 @@
 import type { Citation } from '../ai-schemas';
 import type { VerifyCandidates } from '../summarize/citation-check';
-import { uniqueCitations } from '../summarize/unique-citations';
+import { uniqueCitations } from '../grounding/unique-citations';
 import type { ModelAnswer } from './model-answer';
 import { unsupportedAnswer, type GroundedAnswer } from './unsupported-answer';
 

@@ -1,8 +1,8 @@
+import { readModelReply } from '../chat/read-model-reply';
 import type { AiSession } from '../runtime/run-ai-call';
 import { estimateTokens } from '../runtime/estimate-tokens';
-import type { VerifyCandidates } from '../summarize/citation-check';
+import type { ReplyGrounding } from '../summarize/citation-check';
 import { streamFieldDeltas } from '../summarize/field-delta-stream';
-import { parseStructuredReply } from '../summarize/structured-reply';
 import { createAnswerJsonSchema } from './answer-json-schema';
 import type { AskInput } from './ask-input-schema';
 import type { AskOutput, RetrievedNote } from './ask-output-schema';
@@ -28,14 +28,14 @@ const MESSAGE_OVERHEAD_TOKENS = 100;
  * first, trimmed to fit), streaming the `answer` field, and the reply is grounded
  * (`groundAnswer`); kept citations are streamed at the end.
  */
-export async function produceAnswer(session: AiSession, evidence: readonly EvidenceNote[], retrieved: RetrievedNote[], input: AskInput, verify: VerifyCandidates): Promise<AnswerResult> {
-  const grounded = evidence.length === 0 ? unsupportedAnswer('No note allowed for AI matched the question.') : await answerFromEvidence(session, evidence, input, verify);
+export async function produceAnswer(session: AiSession, evidence: readonly EvidenceNote[], retrieved: RetrievedNote[], input: AskInput, grounding: ReplyGrounding): Promise<AnswerResult> {
+  const grounded = evidence.length === 0 ? unsupportedAnswer('No note allowed for AI matched the question.') : await answerFromEvidence(session, evidence, input, grounding);
   for (const warning of grounded.warnings) session.warn(warning);
   for (const citation of grounded.answer.citations) session.emit({ type: 'ai.citation', citation });
   return { ...grounded.answer, retrieved };
 }
 
-async function answerFromEvidence(session: AiSession, evidence: readonly EvidenceNote[], input: AskInput, verify: VerifyCandidates): Promise<GroundedAnswer> {
+async function answerFromEvidence(session: AiSession, evidence: readonly EvidenceNote[], input: AskInput, grounding: ReplyGrounding): Promise<GroundedAnswer> {
   const cite = input.cite !== false;
   const system = createAskSystemPrompt({ ...input, cite });
   const history = fitHistory(input.history ?? [], Math.min(HISTORY_MAX_TOKENS, Math.floor(session.maxInputTokens / 4)));
@@ -49,5 +49,5 @@ async function answerFromEvidence(session: AiSession, evidence: readonly Evidenc
     schema_name: 'answer',
     ...(session.streaming ? { onPartial: streamFieldDeltas('answer', (event) => session.emit(event)) } : {}),
   });
-  return groundAnswer(parseStructuredReply('ai_ask', result, modelAnswerSchema), verify, cite);
+  return groundAnswer(readModelReply(result, modelAnswerSchema, { operation: 'ai_ask', provider: grounding.provider }), grounding.verify, cite);
 }

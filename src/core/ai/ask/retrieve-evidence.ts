@@ -3,6 +3,7 @@ import type { OperationContext } from '../../ops/operation-context';
 import type { MatchedIn, SearchMode, SearchResult } from '../../search/service/search-types';
 import type { AiWarning } from '../ai-schemas';
 import { isAiAllowed } from '../scope/ai-path-filter';
+import { globsExcludedWarning } from '../scope/globs-excluded-warning';
 import { resolveAiScope } from '../scope/resolve-ai-scope';
 import { DEFAULT_TOP_K, type AskInput } from './ask-input-schema';
 import { chooseRetrievalMode } from './choose-retrieval-mode';
@@ -28,9 +29,6 @@ export interface Retrieval {
  */
 const SEARCH_LIMIT = 100;
 
-/** Excluded paths listed in a globs_excluded warning. */
-const LISTED_EXCLUDED_LIMIT = 50;
-
 /**
  * Retrieves the evidence for a question, deterministically (seed 002 §5.2): a vault search for
  * the question (mode per `chooseRetrievalMode`, the caller's filters), kept within the scope when
@@ -53,7 +51,7 @@ export async function retrieveEvidence(context: OperationContext, input: AskInpu
 function allowedHits(context: OperationContext, results: readonly SearchResult[], topK: number, warnings: AiWarning[]): RetrievalHit[] {
   const allowed = results.filter((result) => isAiAllowed(context.ai.settings, result.path));
   const excluded = results.filter((result) => !allowed.includes(result)).map((result) => result.path);
-  if (excluded.length > 0) warnings.push(globsExcluded(excluded));
+  if (excluded.length > 0) warnings.push(globsExcludedWarning(excluded, 'the evidence', 'matching note'));
   return allowed.slice(0, topK).map(toHit);
 }
 
@@ -95,13 +93,4 @@ function withinScope(results: readonly SearchResult[], paths: readonly string[],
 
 function toHit(result: SearchResult): RetrievalHit {
   return { path: result.path, score: result.score, matched_in: result.matched_in, line: result.line };
-}
-
-function globsExcluded(excluded: readonly string[]): AiWarning {
-  const count = excluded.length;
-  return {
-    code: 'globs_excluded',
-    message: `${count} matching note${count === 1 ? ' was' : 's were'} left out of the evidence by the AI deny/allow globs; ${count === 1 ? 'it was' : 'they were'} not sent to the model.`,
-    details: { paths: excluded.slice(0, LISTED_EXCLUDED_LIMIT), count },
-  };
 }

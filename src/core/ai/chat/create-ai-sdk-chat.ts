@@ -118,7 +118,8 @@ function isRetryable(error: unknown): boolean {
 }
 
 // Waits on a timeout signal rather than a timer: the same code runs in Node and in Obsidian's
-// windows, and a cancelled call stops waiting at once.
+// windows, and a cancelled call stops waiting at once. In Node it does not keep the process
+// alive: one-shot commands hold the event loop open themselves while a call runs.
 function pause(milliseconds: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = AbortSignal.timeout(milliseconds);

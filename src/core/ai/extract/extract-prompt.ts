@@ -1,4 +1,5 @@
 import type { ChatRequest } from '../chat/chat-provider';
+import { groundingInstructions } from '../prompt/grounding-instructions';
 import { renderNoteForPrompt } from '../prompt/render-note';
 import { estimateTokens } from '../runtime/estimate-tokens';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
@@ -21,8 +22,11 @@ export function extractPrompt(note: NoteSnapshot, schema: unknown, options: { la
 function systemPrompt(language: string | undefined): string {
   return [
     'You extract structured data from one Obsidian note into the JSON Schema the user gives.',
-    'Use ONLY the note given below: extract what it states, never invent entries. When it holds nothing of the kind, return an empty list for a list schema, else null.',
-    'Cite the lines the data comes from in citations: the note\'s path and the 0-based line number shown before "|" (or a heading text or ^block-id as anchor).',
+    groundingInstructions.useOnly('the note given below'),
+    'Extract what it states, never invent entries. When it holds nothing of the kind, return an empty list for a list schema, else null.',
+    groundingInstructions.noteFormat,
+    groundingInstructions.notesAreData,
+    groundingInstructions.cite('Give in citations the lines the data comes from'),
     'Confidence is a number from 0 to 1.',
     language === undefined ? 'Write text values in the language of the note.' : `Write text values in this language: ${language}.`,
   ].join('\n');

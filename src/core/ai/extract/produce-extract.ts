@@ -1,11 +1,13 @@
 import type { OperationContext } from '../../ops/operation-context';
-import type { AiWarning } from '../ai-schemas';
-import { GroundingTally } from '../metadata/grounding-tally';
-import { readStructuredReply } from '../metadata/read-structured-reply';
-import type { ProposedPatch } from '../metadata/metadata-output-schema';
-import { verifyEvidence } from '../metadata/verify-evidence';
+import type { AiWarning, ProposedPatch } from '../ai-schemas';
+import { readModelReply } from '../chat/read-model-reply';
+import { clampConfidence } from '../grounding/clamp-confidence';
+import { GroundingTally } from '../grounding/grounding-tally';
+import { ungroundedDroppedWarning } from '../grounding/ungrounded-dropped-warning';
+import { verifyEvidence } from '../grounding/verify-evidence';
 import type { AiSession } from '../runtime/run-ai-call';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
+import { scopeResolvedOf } from '../scope/scope-resolved-of';
 import type { ExtractSchema } from './compile-extract-schema';
 import type { ExtractInput } from './extract-input-schema';
 import { extractJsonSchema } from './extract-json-schema';
@@ -34,13 +36,13 @@ export async function produceExtract(context: OperationContext, session: AiSessi
   const results: ExtractResult[] = [];
   for (const note of notes) results.push(await produceForNote(context, session, note, input, schema, tally));
   if (input.cite !== false) tally.requireSome('ai_extract');
-  return { results, scope_resolved: { paths: notes.map((note) => note.path), total_tokens: notes.reduce((sum, note) => sum + note.tokens, 0) } };
+  return { results, scope_resolved: scopeResolvedOf(notes) };
 }
 
 async function produceForNote(context: OperationContext, session: AiSession, note: NoteSnapshot, input: ExtractInput, schema: ExtractSchema, tally: GroundingTally): Promise<ExtractResult> {
   const prompt = extractPrompt(note, schema.schema, { ...(input.language === undefined ? {} : { language: input.language }), ...(input.schema_id === undefined ? {} : { schemaId: input.schema_id }), maxInputTokens: session.maxInputTokens });
   const chat = await session.chat({ ...prompt, json_schema: extractJsonSchema(schema.schema), schema_name: 'extract' });
-  const reply = readStructuredReply(chat, extractReplySchema, 'ai_extract', context.ai.chat?.provider ?? 'unknown');
+  const reply = readModelReply(chat, extractReplySchema, { operation: 'ai_extract', provider: context.ai.chat?.provider });
   const base = { path: note.path, etag: note.etag, confidence: clampConfidence(reply.confidence) };
   const raw = reply.data ?? null;
   if (raw === null) return { ...base, data: null, citations: [] };
@@ -67,9 +69,5 @@ function invalidWarning(path: string, dropped: DroppedData): AiWarning {
 }
 
 function ungroundedWarning(path: string, reasons: readonly string[]): AiWarning {
-  return { code: 'ungrounded_dropped', path, message: `The data extracted from "${path}" was dropped: none of its citations could be verified.`, details: { reasons: [...reasons] } };
-}
-
-function clampConfidence(value: number | null | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+  return ungroundedDroppedWarning({ path, message: `The data extracted from "${path}" was dropped: none of its citations could be verified.`, details: { reasons: [...reasons] } });
 }

@@ -6,7 +6,7 @@ import { isSameValue } from '../../markdown/same-value';
 import type { AiApplySession } from '../runtime/run-ai-call';
 import type { MetadataInput } from './metadata-input-schema';
 import { ownValue } from './own-value';
-import type { ProposedPatch } from './metadata-output-schema';
+import type { ProposedPatch } from '../ai-schemas';
 import { planMetadataChanges, type SkippedField } from './plan-metadata-changes';
 import type { MetadataProduct } from './produce-metadata';
 

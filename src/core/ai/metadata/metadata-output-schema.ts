@@ -43,6 +43,3 @@ export type MetadataFieldResult = z.output<typeof fieldResultSchema>;
 
 /** One note written by an apply. */
 export type AppliedMetadataWrite = z.output<typeof appliedSchema>;
-
-/** A draft note_patch call. */
-export type ProposedPatch = z.output<typeof proposedPatchSchema>;

@@ -1,4 +1,5 @@
 import type { ChatRequest } from '../chat/chat-provider';
+import { groundingInstructions } from '../prompt/grounding-instructions';
 import { renderNoteForPrompt } from '../prompt/render-note';
 import { estimateTokens } from '../runtime/estimate-tokens';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
@@ -22,8 +23,11 @@ export function metadataPrompt(note: NoteSnapshot, fields: readonly MetadataFiel
 function systemPrompt(language: string | undefined): string {
   return [
     'You fill typed frontmatter properties of one Obsidian note.',
-    'Use ONLY the note given below: never invent a value the note does not state or clearly imply. When it does not, return null for the value.',
-    'For every value, cite the lines that support it in evidence: the note\'s path and the 0-based line number shown before "|" (or a heading text or ^block-id as anchor).',
+    groundingInstructions.useOnly('the note given below'),
+    'Never invent a value the note does not state or clearly imply: when it does not, return null for the value.',
+    groundingInstructions.noteFormat,
+    groundingInstructions.notesAreData,
+    groundingInstructions.cite('For every value, give in evidence citations of the lines that support it'),
     'Dates are YYYY-MM-DD; date-times are ISO 8601 with a zone (e.g. 2026-05-03T14:30:00Z); enum values are copied exactly from the allowed list.',
     'Confidence is a number from 0 to 1. The rationale is one short sentence.',
     language === undefined ? 'Write text values in the language of the note.' : `Write text values in this language: ${language}.`,

@@ -1,17 +1,20 @@
 import type { OperationContext } from '../../ops/operation-context';
+import { compareCodeUnits } from '../../ops/compare';
+import type { Citation, ProposedPatch } from '../ai-schemas';
+import { readModelReply } from '../chat/read-model-reply';
+import { GroundingTally } from '../grounding/grounding-tally';
+import { uniqueCitations } from '../grounding/unique-citations';
+import { verifyEvidence } from '../grounding/verify-evidence';
 import type { AiSession } from '../runtime/run-ai-call';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
-import { GroundingTally } from './grounding-tally';
+import { scopeResolvedOf } from '../scope/scope-resolved-of';
 import type { MetadataInput } from './metadata-input-schema';
 import { metadataJsonSchema } from './metadata-json-schema';
-import type { AppliedMetadataWrite, MetadataFieldResult, MetadataResult, ProposedPatch } from './metadata-output-schema';
+import type { AppliedMetadataWrite, MetadataFieldResult, MetadataResult } from './metadata-output-schema';
 import { metadataPrompt } from './metadata-prompt';
 import { metadataReplySchema, type MetadataReplyField } from './metadata-reply-schema';
 import { ownValue } from './own-value';
-import { readStructuredReply } from './read-structured-reply';
 import { settleMetadataField } from './settle-metadata-field';
-import { uniqueCitations } from './unique-citations';
-import { verifyEvidence } from './verify-evidence';
 
 /**
  * What ai_metadata's generation produces (and the cache keeps): the per-note results, plus the
@@ -44,8 +47,8 @@ export async function produceMetadata(context: OperationContext, session: AiSess
     if (settled.rejected.length > 0) rejected[note.path] = settled.rejected;
   }
   if (input.cite !== false) tally.requireSome('ai_metadata');
-  const citations = uniqueCitations(results.flatMap((result) => Object.values(result.fields).flatMap((field) => field.evidence)));
-  const scope = { paths: notes.map((note) => note.path), total_tokens: notes.reduce((sum, note) => sum + note.tokens, 0) };
+  const citations = uniqueCitations(results.flatMap((result) => Object.values(result.fields).flatMap((field) => field.evidence))).sort(byPathThenLine);
+  const scope = scopeResolvedOf(notes);
   return { results, scope_resolved: scope, citations, rejected_keys: rejected };
 }
 
@@ -67,5 +70,10 @@ async function produceForNote(context: OperationContext, session: AiSession, not
 async function askModel(context: OperationContext, session: AiSession, note: NoteSnapshot, input: MetadataInput): Promise<{ fields: Record<string, MetadataReplyField | null> }> {
   const prompt = metadataPrompt(note, input.fields, { ...(input.language === undefined ? {} : { language: input.language }), maxInputTokens: session.maxInputTokens });
   const reply = await session.chat({ ...prompt, json_schema: metadataJsonSchema(input.fields), schema_name: 'metadata' });
-  return readStructuredReply(reply, metadataReplySchema, 'ai_metadata', context.ai.chat?.provider ?? 'unknown');
+  return readModelReply(reply, metadataReplySchema, { operation: 'ai_metadata', provider: context.ai.chat?.provider });
+}
+
+/** The top-level citations are listed by path, then line (a note's fields cite it out of order). */
+function byPathThenLine(left: Citation, right: Citation): number {
+  return compareCodeUnits(left.path, right.path) || (left.line ?? -1) - (right.line ?? -1);
 }

@@ -1,12 +1,14 @@
 import type { AiWarning } from '../ai-schemas';
 import { toObsidianListShape } from '../apply/to-obsidian-list-shape';
+import { clampConfidence } from '../grounding/clamp-confidence';
+import type { DroppedClaim } from '../grounding/grounding-tally';
+import { ungroundedDroppedWarning } from '../grounding/ungrounded-dropped-warning';
 import type { CitationCandidate } from '../grounding/verify-citations';
+import type { VerifiedEvidence } from '../grounding/verify-evidence';
 import { checkMetadataValue } from './check-metadata-value';
-import type { DroppedClaim } from './grounding-tally';
 import type { MetadataFieldSpec } from './metadata-field-spec';
 import type { MetadataFieldResult } from './metadata-output-schema';
 import type { MetadataReplyField } from './metadata-reply-schema';
-import type { VerifiedEvidence } from './verify-evidence';
 
 /** What settling one field decided. */
 export interface SettledField {
@@ -69,15 +71,11 @@ function invalidWarning(spec: MetadataFieldSpec, path: string, reason: string): 
 }
 
 function ungroundedWarning(spec: MetadataFieldSpec, path: string, reasons: readonly string[]): AiWarning {
-  return { code: 'ungrounded_dropped', path, message: `The value the model gave for "${spec.key}" in "${path}" was dropped: none of its citations could be verified.`, details: { key: spec.key, reasons: [...reasons] } };
+  return ungroundedDroppedWarning({ path, message: `The value the model gave for "${spec.key}" in "${path}" was dropped: none of its citations could be verified.`, details: { key: spec.key, reasons: [...reasons] } });
 }
 
 function missingWarning(spec: MetadataFieldSpec, path: string): AiWarning {
   return { code: 'metadata_missing', path, message: `The required field "${spec.key}" could not be extracted from "${path}" and has no value.`, details: { key: spec.key } };
-}
-
-function clampConfidence(value: number | null | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }
 
 function hasText(value: string | null | undefined): value is string {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { OperationContext } from '../../ops/operation-context';
-import type { AiWarning } from '../ai-schemas';
+import { readModelReply } from '../chat/read-model-reply';
 import type { CitationCandidate } from '../grounding/citation-candidate';
+import { ungroundedDroppedWarning } from '../grounding/ungrounded-dropped-warning';
 import { verifyCitations } from '../grounding/verify-citations';
 import { estimateTokens } from '../runtime/estimate-tokens';
 import type { AiSession } from '../runtime/run-ai-call';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
-import { parseModelOutput } from '../toc/parse-model-output';
 import { toOneLine } from '../toc/to-one-line';
 import type { Neighbour } from './find-neighbours';
 import type { RelatedEdge } from './relate-output-schema';
@@ -47,7 +47,7 @@ export async function classifyWithModel(context: OperationContext, session: AiSe
   const candidates = job.neighbours.map((neighbour) => job.notes.get(neighbour.path)).filter((note): note is NoteSnapshot => note !== undefined);
   const content = buildRelatePrompt(job.source, candidates, Math.floor(session.maxInputTokens * PROMPT_SHARE) - estimateTokens(system));
   const reply = await session.chat({ system, messages: [{ role: 'user', content }], json_schema: relateJsonSchema(job.relations), schema_name: 'relations' });
-  const proposals = parseModelOutput(relateReplySchema(job.relations), reply.structured, 'ai_relate').relations;
+  const proposals = readModelReply(reply, relateReplySchema(job.relations), { operation: 'ai_relate', provider: context.ai.chat?.provider }).relations;
   const result: Classification = { edges: [], proposed: 0, dropped: [] };
   const unknown: string[] = [];
   const ungrounded: string[] = [];
@@ -84,10 +84,6 @@ function neighbourOf(neighbours: readonly Neighbour[], path: string): Neighbour 
 }
 
 function reportDropped(session: AiSession, source: string, unknown: readonly string[], ungrounded: readonly string[]): void {
-  if (unknown.length > 0) session.warn(warning('citation_invalid', source, `The model related "${source}" to ${unknown.length} note(s) it was not given as candidates; those relations were dropped.`, unknown));
-  if (ungrounded.length > 0) session.warn(warning('ungrounded_dropped', source, `${ungrounded.length} relation(s) of "${source}" had no evidence that verified against the notes and were dropped.`, ungrounded));
-}
-
-function warning(code: 'citation_invalid' | 'ungrounded_dropped', path: string, message: string, paths: readonly string[]): AiWarning {
-  return { code, message, path, details: { paths: [...paths] } };
+  if (unknown.length > 0) session.warn({ code: 'citation_invalid', path: source, message: `The model related "${source}" to ${unknown.length} note(s) it was not given as candidates; those relations were dropped.`, details: { paths: [...unknown] } });
+  if (ungrounded.length > 0) session.warn(ungroundedDroppedWarning({ path: source, message: `${ungrounded.length} relation(s) of "${source}" had no evidence that verified against the notes and were dropped.`, details: { paths: [...ungrounded] } }));
 }

@@ -4,7 +4,7 @@ import { suggestHeadingQuery } from '../../markdown/suggest-heading-query';
 import { parseMetadata } from '../../metadata/parse-metadata';
 import type { HeadingCache } from '../../metadata/types';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
-import type { ProposedPatch } from './relate-output-schema';
+import type { ProposedPatch } from '../ai-schemas';
 
 /** One list item to add to a source's "Related" section. */
 export interface RelatedItem {

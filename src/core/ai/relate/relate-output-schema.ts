@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiUsageSchema, aiWarningSchema, citationSchema, proposedPatchSchema, type Citation } from '../ai-schemas';
+import { aiUsageSchema, aiWarningSchema, citationSchema, proposedPatchSchema, type Citation, type ProposedPatch } from '../ai-schemas';
 import { RELATION_LABELS, type RelationLabel } from './relation-labels';
 
 /** One relationship found (seed 002 §5.4 `RelatedEdge`). */
@@ -35,9 +35,6 @@ export const relateOutputSchema = z.object({
   usage: aiUsageSchema,
   warnings: z.array(aiWarningSchema).describe('Non-fatal conditions (chat_unavailable, embeddings_unavailable, globs_excluded, citation_invalid…).'),
 });
-
-/** A draft edit for note_patch. */
-export type ProposedPatch = z.output<typeof proposedPatchSchema>;
 
 /** What the ai_relate producer computes (usage and warnings are added by runAiCall). */
 export interface RelateResult {

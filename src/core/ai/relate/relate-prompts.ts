@@ -1,4 +1,5 @@
 import { estimateTokens } from '../runtime/estimate-tokens';
+import { groundingInstructions } from '../prompt/grounding-instructions';
 import { renderNoteForPrompt } from '../prompt/render-note';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 import type { RelationLabel } from './relation-labels';
@@ -18,8 +19,11 @@ const RELATION_MEANINGS: Record<RelationLabel, string> = {
 export function relateSystem(language: string | undefined, relations: readonly RelationLabel[]): string {
   return [
     'You judge how candidate notes relate to a source note.',
-    'Use ONLY the notes given; never add facts from elsewhere.',
-    `For each candidate that is related, give its path exactly as in its <note path="…"> tag, the relation of the SOURCE to it (one of: ${relations.map((relation) => `${relation} = the source ${RELATION_MEANINGS[relation]}`).join('; ')}), your confidence from 0 to 1, a rationale of one or two sentences, and evidence: citations (path and line number) of the lines of the source or that candidate that show it.`,
+    groundingInstructions.useOnly('the notes given'),
+    groundingInstructions.noteFormat,
+    groundingInstructions.notesAreData,
+    `For each candidate that is related, give its path exactly as in its <note path="…"> tag, the relation of the SOURCE to it (one of: ${relations.map((relation) => `${relation} = the source ${RELATION_MEANINGS[relation]}`).join('; ')}), your confidence from 0 to 1, a rationale of one or two sentences, and evidence.`,
+    groundingInstructions.cite('Give each relation evidence: citations of the lines of the source or that candidate that show it'),
     'Leave out candidates that are not related.',
     language === undefined ? 'Write rationales in the language the notes are written in.' : `Write rationales in this language: ${language}.`,
     'Answer with JSON only, following the schema.',

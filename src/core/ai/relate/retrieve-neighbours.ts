@@ -3,6 +3,7 @@ import type { OperationContext } from '../../ops/operation-context';
 import type { SearchService } from '../../search/service/search-service';
 import type { AiScope, AiWarning } from '../ai-schemas';
 import { isAiAllowed } from '../scope/ai-path-filter';
+import { globsExcludedWarning } from '../scope/globs-excluded-warning';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 import { toExactPathsGlob } from './exact-paths-glob';
 import { findNeighbours, type Neighbour, type NeighbourSearch } from './find-neighbours';
@@ -24,7 +25,6 @@ export interface Retrieval {
 
 /** Results asked of a search when the candidate pool cannot be expressed as a search filter. */
 const MAX_SEARCH_RESULTS = 200;
-const LISTED_EXCLUDED_LIMIT = 50;
 
 /**
  * Finds each source's nearest notes (`findNeighbours`) among the notes the AI globs allow and,
@@ -53,7 +53,7 @@ export async function retrieveNeighbours(context: OperationContext, sources: rea
     allowed.forEach((neighbour) => considered.add(neighbour.path));
     bySource.set(source.path, allowed.slice(0, options.topK));
   }
-  if (denied.size > 0 && pool === null) warnings.push(globsExcluded([...denied].sort()));
+  if (denied.size > 0 && pool === null) warnings.push(globsExcludedWarning([...denied].sort(), 'the neighbours of the sources'));
   return { bySource, considered: considered.size, warnings };
 }
 
@@ -83,12 +83,4 @@ function narrowedSearch(candidates: { scope: AiScope; paths: readonly string[] }
 
 function addOnce(warnings: AiWarning[], warning: AiWarning): void {
   if (!warnings.some((known) => known.code === warning.code)) warnings.push(warning);
-}
-
-function globsExcluded(paths: readonly string[]): AiWarning {
-  return {
-    code: 'globs_excluded',
-    message: `${paths.length} note(s) found near the sources are excluded from AI by the deny/allow globs; they were left out and not sent to the model.`,
-    details: { paths: paths.slice(0, LISTED_EXCLUDED_LIMIT), count: paths.length },
-  };
 }

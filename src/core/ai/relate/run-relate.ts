@@ -2,16 +2,17 @@ import { IndxError } from '../../errors';
 import { parseMetadata } from '../../metadata/parse-metadata';
 import { listForwardLinks } from '../../notes/forward-links';
 import type { OperationContext } from '../../ops/operation-context';
-import type { AiScope, AiWarning } from '../ai-schemas';
+import { createLinkPathChooser } from '../../links/link-path-chooser';
+import type { AiScope, AiWarning, ProposedPatch } from '../ai-schemas';
+import { groundingFailedError } from '../grounding/grounding-failed-error';
 import { runAiCall, type AiCallOutput, type AiSession } from '../runtime/run-ai-call';
 import { readScopeNotes, type NoteSnapshot } from '../scope/read-scope-notes';
 import { resolveAiScope } from '../scope/resolve-ai-scope';
-import { createLinkPathChooser } from '../toc/link-path-chooser';
 import { classifyWithModel } from './classify-with-model';
 import { draftLinkPatch } from './draft-link-patch';
 import { heuristicEdges } from './heuristic-edges';
 import type { RelateInput } from './relate-input-schema';
-import type { ProposedPatch, RelatedEdge, RelateResult } from './relate-output-schema';
+import type { RelatedEdge, RelateResult } from './relate-output-schema';
 import { RELATION_LABELS, type RelationLabel } from './relation-labels';
 import { retrieveNeighbours, type Retrieval } from './retrieve-neighbours';
 import { sortEdges } from './sort-edges';
@@ -81,7 +82,7 @@ async function produceRelate(context: OperationContext, session: AiSession, job:
       edges.push(...(await heuristicEdges(context, session, { source, neighbours, notes: job.notes, classify: job.input.classify !== false, relations: new Set(relations) })));
     }
   }
-  if (useModel && proposed > 0 && edges.length === 0) throw new IndxError('ai_grounding_failed', 'None of the relationships the model proposed had evidence that verified against the notes, so none is returned. Retry, or use classify: false for the neighbours alone.', { dropped });
+  if (useModel && proposed > 0 && edges.length === 0) throw groundingFailedError('None of the relationships the model proposed had evidence that verified against the notes, so none is returned. Retry, or use classify: false for the neighbours alone.', dropped);
   const kept = sortEdges(edges.filter((edge) => (edge.confidence ?? edge.similarity) >= (job.input.threshold ?? 0)));
   return {
     edges: kept,

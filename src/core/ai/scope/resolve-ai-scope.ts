@@ -3,6 +3,7 @@ import { compareCodeUnits } from '../../ops/compare';
 import type { OperationContext } from '../../ops/operation-context';
 import type { AiScope, AiWarning } from '../ai-schemas';
 import { isAiAllowed } from './ai-path-filter';
+import { globsExcludedWarning } from './globs-excluded-warning';
 import { findScopeCandidates } from './scope-candidates';
 
 /** What a scope resolved to. */
@@ -18,7 +19,7 @@ export interface ResolvedScope {
 /** The most notes one AI scope may hold. */
 export const MAX_SCOPE_NOTES = 500;
 
-/** Excluded paths listed in a globs_excluded warning. */
+/** Excluded paths listed in the details of an all-excluded error. */
 const LISTED_EXCLUDED_LIMIT = 50;
 
 /**
@@ -34,7 +35,7 @@ export async function resolveAiScope(context: OperationContext, scope: AiScope):
   const paths = unique.filter((path) => isAiAllowed(context.ai.settings, path));
   const excluded = unique.filter((path) => !isAiAllowed(context.ai.settings, path));
   requireUsable(scope, paths, excluded);
-  const warnings = excluded.length === 0 ? candidates.warnings : [...candidates.warnings, globsExcluded(excluded)];
+  const warnings = excluded.length === 0 ? candidates.warnings : [...candidates.warnings, globsExcludedWarning(excluded, 'the scope')];
   return { paths, excluded, warnings };
 }
 
@@ -56,13 +57,4 @@ function requireUsable(scope: AiScope, paths: readonly string[], excluded: reado
       limit: MAX_SCOPE_NOTES,
     });
   }
-}
-
-function globsExcluded(excluded: readonly string[]): AiWarning {
-  const count = excluded.length;
-  return {
-    code: 'globs_excluded',
-    message: `${count} note${count === 1 ? ' was' : 's were'} left out of the scope by the AI deny/allow globs; ${count === 1 ? 'it was' : 'they were'} not sent to the model.`,
-    details: { paths: excluded.slice(0, LISTED_EXCLUDED_LIMIT), count },
-  };
 }

@@ -10,3 +10,10 @@ export interface CitationCheck {
 
 /** Verifies candidates against the notes the model read (`verifyCitations` bound to a call's notes). */
 export type VerifyCandidates = (candidates: CitationCandidate[]) => Promise<CitationCheck>;
+
+/** What grounding a model reply needs: the bound verifier, and the provider named when the reply is invalid. */
+export interface ReplyGrounding {
+  verify: VerifyCandidates;
+  /** The chat provider's name (`context.ai.chat?.provider`). */
+  provider: string | undefined;
+}

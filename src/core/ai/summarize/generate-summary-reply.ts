@@ -1,11 +1,11 @@
 import { IndxError } from '../../errors';
+import { readModelReply } from '../chat/read-model-reply';
 import { chunkNotes, renderNoteForPrompt, type NoteRange } from '../prompt/render-note';
 import type { AiSession } from '../runtime/run-ai-call';
 import { estimateTokens } from '../runtime/estimate-tokens';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 import { streamFieldDeltas } from './field-delta-stream';
 import { modelSummarySchema, type ModelSummary } from './model-summary';
-import { parseStructuredReply } from './structured-reply';
 import { summarizeMessages } from './summarize-messages';
 
 /** The fixed parts of every summary request of one call. */
@@ -13,6 +13,8 @@ export interface SummaryRequest {
   system: string;
   json_schema: Record<string, unknown>;
   cite: boolean;
+  /** The provider answering (named in an invalid-reply error). */
+  provider: string | undefined;
 }
 
 /** Tokens kept free in every prompt for the message's own words (instructions, part numbers). */
@@ -72,7 +74,7 @@ async function ask(session: AiSession, request: SummaryRequest, content: string,
     schema_name: 'summary',
     ...(onPartial === undefined ? {} : { onPartial }),
   });
-  return parseStructuredReply('ai_summarize', result, modelSummarySchema);
+  return readModelReply(result, modelSummarySchema, { operation: 'ai_summarize', provider: request.provider });
 }
 
 function renderGroup(group: readonly NoteRange[]): string {

@@ -1,8 +1,10 @@
-import { IndxError } from '../../errors';
+import type { IndxError } from '../../errors';
 import type { AiWarning, Citation } from '../ai-schemas';
+import { groundingFailedError } from '../grounding/grounding-failed-error';
+import { ungroundedDroppedWarning } from '../grounding/ungrounded-dropped-warning';
+import { uniqueCitations } from '../grounding/unique-citations';
 import type { CitationCheck, VerifyCandidates } from './citation-check';
 import type { ModelSummary } from './model-summary';
-import { uniqueCitations } from './unique-citations';
 
 /** A summary reply after grounding: the kept key points, the verified citations, and what was dropped. */
 export interface GroundedSummary {
@@ -32,14 +34,13 @@ export async function groundSummary(reply: ModelSummary, verify: VerifyCandidate
 }
 
 function ungroundedWarning(dropped: number, total: number): AiWarning {
-  return {
-    code: 'ungrounded_dropped',
+  return ungroundedDroppedWarning({
     message: `${dropped} of ${total} key point${total === 1 ? '' : 's'} had no citation that could be verified and ${dropped === 1 ? 'was' : 'were'} dropped.`,
     details: { dropped },
-  };
+  });
 }
 
 function groundingFailed(checks: readonly CitationCheck[]): IndxError {
   const dropped = checks.flatMap((check) => check.dropped);
-  return new IndxError('ai_grounding_failed', `None of the ${dropped.length} citation${dropped.length === 1 ? '' : 's'} the model gave could be verified against the notes, so no grounded summary can be returned. Retry, narrow the scope, or pass cite: false to accept an unverified summary.`, { dropped });
+  return groundingFailedError(`None of the ${dropped.length} citation${dropped.length === 1 ? '' : 's'} the model gave could be verified against the notes, so no grounded summary can be returned. Retry, narrow the scope, or pass cite: false to accept an unverified summary.`, dropped);
 }

@@ -1,6 +1,7 @@
 import type { AiSession } from '../runtime/run-ai-call';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
-import type { VerifyCandidates } from './citation-check';
+import { scopeResolvedOf } from '../scope/scope-resolved-of';
+import type { ReplyGrounding } from './citation-check';
 import { collectOutline } from './collect-outline';
 import { generateSummaryReply } from './generate-summary-reply';
 import { groundSummary } from './ground-summary';
@@ -20,15 +21,15 @@ export type SummaryResult = Omit<SummarizeOutput, 'usage' | 'warnings'>;
  * citation dropped, `ai_grounding_failed` when nothing is verified), adds the outline from the
  * notes' real headings, and streams the kept citations.
  */
-export async function produceSummary(session: AiSession, notes: readonly NoteSnapshot[], input: SummarizeInput, verify: VerifyCandidates): Promise<SummaryResult> {
+export async function produceSummary(session: AiSession, notes: readonly NoteSnapshot[], input: SummarizeInput, grounding: ReplyGrounding): Promise<SummaryResult> {
   const shape = toSummaryShape(input.include, input.cite);
   const system = createSummarizeSystemPrompt({ ...input, cite: shape.cite });
-  const reply = await generateSummaryReply(session, notes, { system, json_schema: createSummaryJsonSchema(shape), cite: shape.cite });
-  const grounded = await groundSummary(reply, verify, shape.cite);
+  const reply = await generateSummaryReply(session, notes, { system, json_schema: createSummaryJsonSchema(shape), cite: shape.cite, provider: grounding.provider });
+  const grounded = await groundSummary(reply, grounding.verify, shape.cite);
   for (const warning of grounded.warnings) session.warn(warning);
   for (const citation of grounded.citations) session.emit({ type: 'ai.citation', citation });
   return {
-    scope_resolved: { paths: notes.map((note) => note.path), total_tokens: notes.reduce((sum, note) => sum + note.tokens, 0) },
+    scope_resolved: scopeResolvedOf(notes),
     summary: assembleSummary(reply, shape, grounded.key_points, input.include?.includes('outline') === true ? collectOutline(notes) : undefined),
     citations: grounded.citations,
   };

@@ -1,6 +1,8 @@
-import { IndxError } from '../../errors';
+import type { IndxError } from '../../errors';
 import type { OperationContext } from '../../ops/operation-context';
 import type { AiWarning, Citation } from '../ai-schemas';
+import { groundingFailedError } from '../grounding/grounding-failed-error';
+import { ungroundedDroppedWarning } from '../grounding/ungrounded-dropped-warning';
 import { verifyCitations } from '../grounding/verify-citations';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 import type { ScreenedTag } from './screen-proposed-tags';
@@ -55,14 +57,13 @@ function toSuggested(tag: ScreenedTag, evidence: Citation[]): SuggestedTag {
 }
 
 function ungroundedWarning(path: string, tags: readonly string[]): AiWarning {
-  return {
-    code: 'ungrounded_dropped',
+  return ungroundedDroppedWarning({
     path,
     message: `Dropped ${tags.length} tag${tags.length === 1 ? '' : 's'} for "${path}" whose evidence could not be verified against the note: ${tags.join(', ')}.`,
     details: { tags },
-  };
+  });
 }
 
 function groundingFailed(proposed: number, dropped: readonly unknown[]): IndxError {
-  return new IndxError('ai_grounding_failed', `None of the ${proposed} tag${proposed === 1 ? '' : 's'} the model proposed had evidence that could be verified against the notes, so no grounded suggestion can be returned. Retry, narrow the scope, or pass cite: false to accept unverified tags.`, { dropped: [...dropped] });
+  return groundingFailedError(`None of the ${proposed} tag${proposed === 1 ? '' : 's'} the model proposed had evidence that could be verified against the notes, so no grounded suggestion can be returned. Retry, narrow the scope, or pass cite: false to accept unverified tags.`, dropped);
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { citationCandidateSchema } from '../grounding/citation-candidate';
+import { clampConfidence } from '../grounding/clamp-confidence';
 
 const proposedTagSchema = z.object({
   tag: z.string(),
   // Some models overshoot the 0–1 scale by rounding; a confidence is clamped, not refused.
-  confidence: z.number().transform((value) => Math.min(1, Math.max(0, value))),
+  confidence: z.number().transform(clampConfidence),
   rationale: z.string().nullish().transform((value) => (value === null || value === undefined || value.trim() === '' ? undefined : value.trim())),
   evidence: z.array(citationCandidateSchema).nullish().transform((value) => value ?? []),
 });

@@ -1,11 +1,12 @@
 import type { OperationContext } from '../../ops/operation-context';
-import type { Citation } from '../ai-schemas';
+import { readModelReply } from '../chat/read-model-reply';
+import { uniqueCitations } from '../grounding/unique-citations';
 import type { AiSession } from '../runtime/run-ai-call';
 import { estimateTokens } from '../runtime/estimate-tokens';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
+import { scopeResolvedOf } from '../scope/scope-resolved-of';
 import { batchTagNotes, type TagBatch } from './batch-tag-notes';
 import { groundTagSuggestions, type ScreenedNote } from './ground-tag-suggestions';
-import { invalidTagReply } from './invalid-tag-reply';
 import { modelTagReplySchema, type ProposedTag } from './model-tag-reply';
 import { screenProposedTags } from './screen-proposed-tags';
 import { createTagJsonSchema } from './tag-json-schema';
@@ -61,7 +62,7 @@ export async function produceTagSuggestions(context: OperationContext, session: 
   const suggestions = grounded.notes.map(({ note, tags }) => ({ path: note.path, etag: note.etag, tags: tags.slice(0, call.rules.maxPerNote) }));
   const split = splitVocabulary(suggestions, call.vocabulary.known);
   const citations = uniqueCitations(split.suggestions.flatMap((suggestion) => suggestion.tags.flatMap((tag) => tag.evidence)));
-  return { suggestions: split.suggestions, scope_resolved: { paths: call.notes.map((note) => note.path), total_tokens: call.notes.reduce((sum, note) => sum + note.tokens, 0) }, vocabulary: split.vocabulary, citations };
+  return { suggestions: split.suggestions, scope_resolved: scopeResolvedOf(call.notes), vocabulary: split.vocabulary, citations };
 }
 
 interface BatchPrompt {
@@ -74,17 +75,8 @@ interface BatchPrompt {
 async function askBatch(context: OperationContext, session: AiSession, { call, batch, system, request }: BatchPrompt): Promise<Map<string, ProposedTag[]>> {
   const json_schema = createTagJsonSchema({ paths: batch.notes.map((note) => note.path), tagEnum: allowedTagEnum(call.rules, call.vocabulary), cite: call.cite });
   const reply = await session.chat({ system, messages: [{ role: 'user', content: `${request}\n\n${batch.text}` }], json_schema, schema_name: 'tag_suggestions' });
-  const parsed = modelTagReplySchema.safeParse(reply.structured);
-  if (!parsed.success) throw invalidTagReply(context.ai.chat?.provider ?? 'none', parsed.error.issues);
+  const parsed = readModelReply(reply, modelTagReplySchema, { operation: 'ai_tag', provider: context.ai.chat?.provider });
   const byPath = new Map<string, ProposedTag[]>();
-  for (const entry of parsed.data.notes) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), ...entry.tags]);
+  for (const entry of parsed.notes) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), ...entry.tags]);
   return byPath;
-}
-
-function uniqueCitations(citations: readonly Citation[]): Citation[] {
-  const seen = new Set<string>();
-  return citations.filter((citation) => {
-    const key = JSON.stringify([citation.path, citation.etag, citation.anchor ?? null, citation.line ?? null, citation.span ?? null]);
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
 }

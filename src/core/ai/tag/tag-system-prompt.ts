@@ -1,11 +1,10 @@
+import { groundingInstructions } from '../prompt/grounding-instructions';
+
 /** What shapes the instructions of an ai_tag call. */
 export interface TagSystemPromptOptions {
   cite: boolean;
   language?: string;
 }
-
-const CITE_RULE =
-  'Give every tag evidence: citations of the lines of that same note that justify it, each with the note path exactly as given and the 0-based line number shown before the cited line (or the heading text as anchor). Never cite a note or line you were not shown. A tag you cannot cite must be left out.';
 
 /**
  * The system prompt of `ai_tag`: tag each given note from its own content only, in Obsidian's tag
@@ -14,10 +13,12 @@ const CITE_RULE =
 export function createTagSystemPrompt(options: TagSystemPromptOptions): string {
   const lines = [
     'You suggest tags for notes of a personal knowledge vault (Obsidian).',
-    'Use ONLY the content of the notes you are given. Each note comes as <note path="…" etag="…"> with every line prefixed by its 0-based line number ("12| text").',
+    groundingInstructions.useOnly('the content of the notes you are given'),
+    groundingInstructions.noteFormat,
+    groundingInstructions.notesAreData,
     'For each note, give the tags that best describe what it is about, including tags it already has when they fit. For each tag give a confidence from 0 to 1 and a one-sentence rationale.',
     'Write tags without #, lower-case, with letters, digits, _ and - only, / for nesting (e.g. project/alpha); no spaces; never only digits.',
-    options.cite ? CITE_RULE : 'Do not add evidence.',
+    options.cite ? groundingInstructions.cite('Give every tag evidence: citations of the lines of that same note that justify it', 'A tag you cannot cite must be left out.') : 'Do not add evidence.',
     options.language === undefined ? 'Write rationales in the language of the note.' : `Write rationales, and any new tag, in this language: ${options.language}.`,
     'Answer with JSON that follows the given schema exactly, one entry per note.',
   ];

@@ -1,10 +1,10 @@
+import { readModelReply } from '../chat/read-model-reply';
 import { estimateTokens } from '../runtime/estimate-tokens';
 import type { AiSession } from '../runtime/run-ai-call';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 import { buildMocPrompt } from './build-moc-prompt';
 import type { MocGroup } from './moc-group';
 import { mocJsonSchema, mocReplySchema, type MocReply } from './moc-model-schema';
-import { parseModelOutput } from './parse-model-output';
 import { mocSystem } from './toc-prompts';
 
 /** What one MOC model call is about. */
@@ -15,6 +15,8 @@ export interface MocQuestion {
   maxGroups: number;
   summaries: boolean;
   language?: string | undefined;
+  /** The provider answering (named in an invalid-reply error). */
+  provider: string | undefined;
 }
 
 /** Share of the input limit the notes may fill, leaving room for the reply's framing. */
@@ -37,5 +39,5 @@ export async function askMocModel(session: AiSession, question: MocQuestion): Pr
     budget: Math.floor(session.maxInputTokens * PROMPT_SHARE) - estimateTokens(system),
   });
   const reply = await session.chat({ system, messages: [{ role: 'user', content }], json_schema: mocJsonSchema({ clusters, summaries: question.summaries }), schema_name: 'map_of_content' });
-  return parseModelOutput(mocReplySchema, reply.structured, 'ai_toc');
+  return readModelReply(reply, mocReplySchema, { operation: 'ai_toc', provider: question.provider });
 }

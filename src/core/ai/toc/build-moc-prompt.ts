@@ -1,5 +1,6 @@
 import { estimateTokens } from '../runtime/estimate-tokens';
 import { renderNoteForPrompt } from '../prompt/render-note';
+import { renderOutlineForPrompt } from '../prompt/render-outline';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 import type { MocGroup } from './moc-group';
 
@@ -24,11 +25,12 @@ const HEADINGS_LISTED = 12;
 /**
  * The user message of a MOC call: the groups to title (their keys and notes) or the clustering
  * task, then the notes, numbered line by line (`renderNoteForPrompt`, each cut to an equal share
- * of the budget) when their text is needed, else one line per note with its headings.
+ * of the budget) when their text is needed, else only their heading lines (the first 12 of each),
+ * in the same `<note>` tags.
  */
 export function buildMocPrompt(parts: MocPromptParts): string {
+  if (!parts.withText) return `${taskOf(parts)}\n\nNotes (only their heading lines):\n` + parts.notes.map((note) => renderOutlineForPrompt(note, HEADINGS_LISTED)).join('\n\n');
   const head = `${taskOf(parts)}\n\nNotes:\n`;
-  if (!parts.withText) return head + parts.notes.map(outlineLine).join('\n');
   const share = Math.floor((parts.budget - estimateTokens(head)) / Math.max(1, parts.notes.length));
   const perNote = Math.min(MAX_NOTE_TOKENS, Math.max(MIN_NOTE_TOKENS, share));
   return head + parts.notes.map((note) => renderNoteForPrompt(note, { maxTokens: perNote })).join('\n\n');
@@ -42,9 +44,4 @@ function taskOf(parts: MocPromptParts): string {
 
 function describeGroup(group: MocGroup): string {
   return `- key ${JSON.stringify(group.key)}: ${group.paths.join('; ')}`;
-}
-
-function outlineLine(note: NoteSnapshot): string {
-  const headings = note.outline.slice(0, HEADINGS_LISTED).map((entry) => entry.heading);
-  return `- ${note.path}${headings.length === 0 ? '' : ` — headings: ${headings.join('; ')}`}`;
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { IndxError } from '../../errors';
 import type { OperationContext } from '../../ops/operation-context';
 import type { Citation } from '../ai-schemas';
+import { readModelReply } from '../chat/read-model-reply';
+import { groundingFailedError } from '../grounding/grounding-failed-error';
+import { ungroundedDroppedWarning } from '../grounding/ungrounded-dropped-warning';
 import { verifyCitations } from '../grounding/verify-citations';
 import { renderNoteForPrompt } from '../prompt/render-note';
 import type { AiSession } from '../runtime/run-ai-call';
 import type { NoteSnapshot, SnapshotHeading } from '../scope/read-scope-notes';
-import { parseModelOutput } from './parse-model-output';
 import { toOneLine } from './to-one-line';
 import { describeHeadingsSystem } from './toc-prompts';
 
@@ -53,7 +54,7 @@ export async function describeHeadings(context: OperationContext, session: AiSes
     json_schema: descriptionsJsonSchema,
     schema_name: 'toc_descriptions',
   });
-  const proposed = latestByLine(parseModelOutput(descriptionsSchema, reply.structured, 'ai_toc').descriptions);
+  const proposed = latestByLine(readModelReply(reply, descriptionsSchema, { operation: 'ai_toc', provider: context.ai.chat?.provider }).descriptions);
   const wanted = new Set(headings.map((heading) => heading.line));
   const candidates = [...proposed.keys()].filter((line) => wanted.has(line)).map((line) => ({ path: note.path, line }));
   reportUnknownLines(session, note.path, [...proposed.keys()].filter((line) => !wanted.has(line)));
@@ -85,7 +86,7 @@ function reportUndescribed(session: AiSession, path: string, headings: readonly 
   const missing = headings.filter((heading) => !byLine.has(heading.line));
   if (missing.length === 0) return;
   if (byLine.size === 0) {
-    throw new IndxError('ai_grounding_failed', `No description the model wrote for the headings of "${path}" could be tied to a heading of the note, so none is returned. Retry, or ask without include_descriptions.`, { dropped: proposedLines.map((line) => ({ path, line })) });
+    throw groundingFailedError(`No description the model wrote for the headings of "${path}" could be tied to a heading of the note, so none is returned. Retry, or ask without include_descriptions.`, proposedLines.map((line) => ({ path, line })));
   }
-  session.warn({ code: 'ungrounded_dropped', message: `${missing.length} heading(s) of "${path}" got no grounded description and are listed without one.`, path, details: { lines: missing.map((heading) => heading.line) } });
+  session.warn(ungroundedDroppedWarning({ path, message: `${missing.length} heading(s) of "${path}" got no grounded description and are listed without one.`, details: { lines: missing.map((heading) => heading.line) } }));
 }

@@ -1,10 +1,14 @@
 import { IndxError } from '../../errors';
 import type { OperationContext } from '../../ops/operation-context';
 import { toNotePath } from '../../vault/paths';
+import { createLinkPathChooser } from '../../links/link-path-chooser';
 import type { Citation } from '../ai-schemas';
+import { groundingFailedError } from '../grounding/grounding-failed-error';
+import { ungroundedDroppedWarning } from '../grounding/ungrounded-dropped-warning';
 import { runAiCall, type AiCallOutput, type AiSession } from '../runtime/run-ai-call';
 import { readScopeNotes, type NoteSnapshot } from '../scope/read-scope-notes';
 import { resolveAiScope } from '../scope/resolve-ai-scope';
+import { scopeResolvedOf } from '../scope/scope-resolved-of';
 import { askMocModel } from './ask-moc-model';
 import { buildMoc } from './build-moc';
 import { capGroups } from './cap-groups';
@@ -13,7 +17,6 @@ import { groundSummaries } from './ground-summaries';
 import { groupNotes, type DeterministicGrouping } from './group-notes';
 import type { MocGroup } from './moc-group';
 import type { MocReply } from './moc-model-schema';
-import { createLinkPathChooser } from './link-path-chooser';
 import { titleGroups, type GroupBy } from './title-groups';
 import type { MocTocInput } from './toc-input-schema';
 import type { TocResult } from './toc-output-schema';
@@ -74,7 +77,7 @@ async function produceMoc(context: OperationContext, session: AiSession, job: Mo
   const summaries = input.include_summaries === true;
   const preset = job.grouping === null ? null : capGroups(groupNotes(notes, job.grouping), maxGroups);
   const asks = preset === null || summaries || preset.some((group) => group.title === undefined);
-  const reply = asks ? await askMocModel(session, { notes, groups: preset, maxGroups, summaries, language: input.language }) : NO_REPLY;
+  const reply = asks ? await askMocModel(session, { notes, groups: preset, maxGroups, summaries, language: input.language, provider: context.ai.chat?.provider }) : NO_REPLY;
   const groups = preset ?? topicsOf(session, reply, notes, maxGroups);
   const titles = new Map(reply.groups.flatMap((group) => (group.key === undefined ? [] : [[group.key, group.title] as const])));
   const grounded = summaries ? await groundSummaries(context, reply.summaries, notes) : null;
@@ -90,7 +93,7 @@ async function produceMoc(context: OperationContext, session: AiSession, job: Mo
   return {
     toc_markdown: moc.markdown,
     toc_tree: moc.tree,
-    scope_resolved: { paths: notes.map((note) => note.path), total_tokens: notes.reduce((sum, note) => sum + note.tokens, 0) },
+    scope_resolved: scopeResolvedOf(notes),
     citations: grounded === null ? [] : listedCitations(session, moc.listed, grounded),
   };
 }
@@ -113,9 +116,9 @@ function listedCitations(session: AiSession, listed: readonly string[], grounded
   });
   const missing = listed.filter((path) => !grounded.byPath.has(path));
   if (citations.length === 0 && listed.length > 0) {
-    throw new IndxError('ai_grounding_failed', 'No summary the model wrote could be tied to a line of its note, so the Map of Content is not returned with ungrounded summaries. Retry, or ask without include_summaries.', { dropped: grounded.proposed });
+    throw groundingFailedError('No summary the model wrote could be tied to a line of its note, so the Map of Content is not returned with ungrounded summaries. Retry, or ask without include_summaries.', grounded.proposed);
   }
-  if (missing.length > 0) session.warn({ code: 'ungrounded_dropped', message: `${missing.length} listed note(s) got no grounded summary and are listed without one.`, details: { paths: missing.slice(0, 50), count: missing.length } });
+  if (missing.length > 0) session.warn(ungroundedDroppedWarning({ message: `${missing.length} listed note(s) got no grounded summary and are listed without one.`, details: { paths: missing.slice(0, 50), count: missing.length } }));
   citations.forEach((citation) => session.emit({ type: 'ai.citation', citation }));
   return citations;
 }

@@ -4,13 +4,13 @@ import { parseMetadata } from '../../metadata/parse-metadata';
 import type { OperationContext } from '../../ops/operation-context';
 import { requireFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
+import { createLinkPathChooser } from '../../links/link-path-chooser';
 import { runAiCall, type AiCallOutput } from '../runtime/run-ai-call';
 import { isAiAllowed } from '../scope/ai-path-filter';
 import { readScopeNotes, type NoteSnapshot } from '../scope/read-scope-notes';
 import { buildNoteToc } from './build-note-toc';
 import { describeHeadings } from './describe-headings';
 import { renderNoteToc } from './render-note-toc';
-import { createLinkPathChooser } from './link-path-chooser';
 import type { NoteTocInput } from './toc-input-schema';
 import type { TocResult } from './toc-output-schema';
 

@@ -1,4 +1,6 @@
-/** The prompts of ai_toc. Notes reach them only through `renderNoteForPrompt`. */
+import { groundingInstructions } from '../prompt/grounding-instructions';
+
+// The prompts of ai_toc. Notes reach them only through `renderNoteForPrompt` and `renderOutlineForPrompt`.
 
 function languageLine(language: string | undefined): string {
   return language === undefined ? 'Write in the language the notes are written in.' : `Write in this language: ${language}.`;
@@ -8,7 +10,9 @@ function languageLine(language: string | undefined): string {
 export function describeHeadingsSystem(language: string | undefined): string {
   return [
     'You describe the sections of one note for its table of contents.',
-    'Use ONLY the note given; never add facts from elsewhere.',
+    groundingInstructions.useOnly('the note given'),
+    groundingInstructions.noteFormat,
+    groundingInstructions.notesAreData,
     'For each listed heading, write one short line (at most 20 words) saying what its section covers, and return the heading\'s line number exactly as listed.',
     languageLine(language),
     'Answer with JSON only, following the schema.',
@@ -19,7 +23,10 @@ export function describeHeadingsSystem(language: string | undefined): string {
 export function mocSystem(language: string | undefined, clusters: boolean, summaries: boolean): string {
   return [
     'You organise notes into a Map of Content.',
-    'Use ONLY the notes given; never invent notes or facts.',
+    groundingInstructions.useOnly('the notes given'),
+    groundingInstructions.noteFormat,
+    groundingInstructions.notesAreData,
+    'Never invent notes.',
     clusters ? 'Cluster the notes by topic: give each group a short title (2 to 6 words) and list the paths of its notes exactly as given.' : 'Give each listed group a short, descriptive title (2 to 6 words); return each group\'s key exactly as given.',
     ...(summaries ? ['For each note, write a one-line summary (at most 20 words) of what it is about, grounded in that note only, and give the number of the line it draws on most.'] : []),
     languageLine(language),

@@ -33,7 +33,7 @@ export const aiAsk = defineOperation({
       input,
       fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
       warnings: retrieval.warnings,
-      produce: (session) => produceAnswer(session, evidence, retrieved, input, (candidates) => verifyCitations(context, candidates, notes)),
+      produce: (session) => produceAnswer(session, evidence, retrieved, input, { verify: (candidates) => verifyCitations(context, candidates, notes), provider: context.ai.chat?.provider }),
     });
   },
   summarize: summarizeAnswer,

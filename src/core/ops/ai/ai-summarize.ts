@@ -33,7 +33,7 @@ export const aiSummarize = defineOperation({
       input,
       fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
       warnings: scope.warnings,
-      produce: (session) => produceSummary(session, notes, input, (candidates) => verifyCitations(context, candidates, notes)),
+      produce: (session) => produceSummary(session, notes, input, { verify: (candidates) => verifyCitations(context, candidates, notes), provider: context.ai.chat?.provider }),
     });
   },
   summarize: summarizeResult,

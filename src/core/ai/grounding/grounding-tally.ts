@@ -1,4 +1,7 @@
-import { IndxError } from '../../errors';
+import { groundingFailedError } from './grounding-failed-error';
+
+/** Dropped claims listed in the error's details. */
+const LISTED_DROPPED = 50;
 
 /** One claim dropped for lack of a surviving citation. */
 export interface DroppedClaim {
@@ -29,9 +32,7 @@ export class GroundingTally {
   /** Throws `ai_grounding_failed` (details.dropped) when claims were made and none is grounded. */
   requireSome(operation: string): void {
     if (this.claims === 0 || this.grounded > 0) return;
-    throw new IndxError('ai_grounding_failed', `None of the ${this.claims} value${this.claims === 1 ? '' : 's'} the model proposed for ${operation} kept a verifiable citation, so nothing is returned rather than ungrounded values. Retry, narrow the scope, or pass cite: false to accept uncited values.`, {
-      dropped: this.dropped.slice(0, 50),
-      count: this.dropped.length,
-    });
+    const message = `None of the ${this.claims} value${this.claims === 1 ? '' : 's'} the model proposed for ${operation} kept a verifiable citation, so nothing is returned rather than ungrounded values. Retry, narrow the scope, or pass cite: false to accept uncited values.`;
+    throw groundingFailedError(message, this.dropped.slice(0, LISTED_DROPPED), { count: this.dropped.length });
   }
 }

@@ -1,4 +1,4 @@
-import type { VaultHost } from '../../vault/vault-host';
+import type { VaultHost } from '../vault/vault-host';
 
 const MARKDOWN_EXTENSION = /\.md$/;
 

@@ -1,6 +1,6 @@
 import type { OperationContext } from '../../ops/operation-context';
 import type { Citation } from '../ai-schemas';
-import { verifyCitations, type CitationCandidate } from '../grounding/verify-citations';
+import { verifyCitations, type CitationCandidate } from './verify-citations';
 import type { AiSession } from '../runtime/run-ai-call';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 
