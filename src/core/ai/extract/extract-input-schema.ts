@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { aiScopeSchema, cacheField, cacheTtlField, citeField, idempotencyKeyField, ifMatchMapField, ifMatchModeField, languageField, maxTokensField, seedField } from '../ai-schemas';
+import { aiScopeSchema } from '../ai-schemas';
 import { metadataApplyModeField } from '../metadata/metadata-apply-mode';
+import { applyInputFields } from '../apply/apply-input-fields';
 
 /** The input of ai_extract (seed 002 §5.7). */
 export const extractInputSchema = z
@@ -12,15 +13,7 @@ export const extractInputSchema = z
     destination_key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').optional().describe('Frontmatter key the data goes to; required with destination "frontmatter".'),
     apply: z.boolean().optional().describe('Write the data to destination_key (needs destination "frontmatter" and vault:write; default false).'),
     apply_mode: metadataApplyModeField,
-    if_match: ifMatchMapField,
-    if_match_mode: ifMatchModeField,
-    language: languageField,
-    max_tokens: maxTokensField,
-    cite: citeField,
-    seed: seedField,
-    cache: cacheField,
-    cache_ttl_seconds: cacheTtlField,
-    idempotency_key: idempotencyKeyField,
+    ...applyInputFields,
   })
   .superRefine((input, context) => {
     if (input.schema === undefined) context.addIssue({ code: 'custom', path: ['schema'], message: 'a JSON Schema is required' });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { aiScopeSchema, cacheField, cacheTtlField, citeField, idempotencyKeyField, ifMatchMapField, ifMatchModeField, languageField, maxTokensField, seedField } from '../ai-schemas';
+import { aiScopeSchema } from '../ai-schemas';
 import { metadataApplyModeField } from './metadata-apply-mode';
 import { metadataFieldSpecSchema } from './metadata-field-spec';
+import { applyInputFields } from '../apply/apply-input-fields';
 
 /** The input of ai_metadata (seed 002 §5.6). */
 export const metadataInputSchema = z.object({
@@ -14,15 +15,7 @@ export const metadataInputSchema = z.object({
     .describe('The frontmatter keys to fill, each with its type and constraints.'),
   apply: z.boolean().optional().describe('Write the values to the notes\' frontmatter (default false: suggest only, with draft note_patch calls in proposed_patches). Needs vault:write.'),
   apply_mode: metadataApplyModeField,
-  if_match: ifMatchMapField,
-  if_match_mode: ifMatchModeField,
-  language: languageField,
-  max_tokens: maxTokensField,
-  cite: citeField,
-  seed: seedField,
-  cache: cacheField,
-  cache_ttl_seconds: cacheTtlField,
-  idempotency_key: idempotencyKeyField,
+  ...applyInputFields,
 });
 
 /** ai_metadata's parsed input. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { aiScopeSchema, cacheField, cacheTtlField, citeField, idempotencyKeyField, ifMatchMapField, ifMatchModeField, languageField, maxTokensField, seedField } from '../ai-schemas';
+import { aiScopeSchema } from '../ai-schemas';
+import { applyInputFields } from '../apply/apply-input-fields';
 
 /** The default cap on tags per note (seed 002 §5.5). */
 export const DEFAULT_MAX_PER_NOTE = 5;
@@ -28,15 +29,7 @@ export const aiTagInputSchema = z.object({
   vocabulary: tagVocabularySchema.optional().describe('Vocabulary options: use_existing, allow_new, candidates, forbid, namespace, max_per_note, min_confidence.'),
   apply: z.boolean().optional().describe('Write the suggested tags into each note\'s frontmatter `tags` (default false: suggest only, with draft note_patch calls in proposed_patches). Needs vault:write.'),
   apply_mode: z.enum(['merge', 'replace']).optional().describe('merge (default): add the suggestions to the note\'s frontmatter tags; replace: the frontmatter tags become the suggestions. Inline #tags in the body are never touched.'),
-  if_match: ifMatchMapField,
-  if_match_mode: ifMatchModeField,
-  language: languageField,
-  max_tokens: maxTokensField,
-  cite: citeField,
-  seed: seedField,
-  cache: cacheField,
-  cache_ttl_seconds: cacheTtlField,
-  idempotency_key: idempotencyKeyField,
+  ...applyInputFields,
 });
 
 /** A parsed `ai_tag` input. */

@@ -1,0 +1,17 @@
+import { cacheField, cacheTtlField, citeField, idempotencyKeyField, ifMatchMapField, ifMatchModeField, languageField, maxTokensField, seedField } from '../ai-schemas';
+
+/**
+ * The input fields ai_tag, ai_metadata and ai_extract share after their own: the per-note
+ * preconditions of an apply, then the generation and delivery options every AI call takes.
+ */
+export const applyInputFields = {
+  if_match: ifMatchMapField,
+  if_match_mode: ifMatchModeField,
+  language: languageField,
+  max_tokens: maxTokensField,
+  cite: citeField,
+  seed: seedField,
+  cache: cacheField,
+  cache_ttl_seconds: cacheTtlField,
+  idempotency_key: idempotencyKeyField,
+};
