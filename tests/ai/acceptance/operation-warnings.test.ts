@@ -58,7 +58,7 @@ describe.each(MATRIX)('$label over $surface: warnings', ({ surface, operation })
         expect(collectCitations(output).length).toBeGreaterThan(0);
       } else {
         const error = errorOf(outcome, 'ai_grounding_failed', 422);
-        expect(error.details.dropped).toEqual(expect.arrayContaining([expect.objectContaining({ path: DRIFT_PATH })]));
+        expect(error.details.dropped).toEqual(expect.arrayContaining([expect.objectContaining({ path: DRIFT_PATH, reason: 'etag_changed' })]));
       }
     } finally {
       await restoreNote(harness, DRIFT_PATH);

@@ -23,12 +23,15 @@ export interface ClassificationJob {
   language?: string | undefined;
 }
 
+/** A piece of evidence the model gave for a dropped relation, and why it did not verify. */
+export type DroppedEvidence = CitationCandidate & { reason: string };
+
 /** The edges the model typed for one source, and the evidence of relations that were dropped. */
 export interface Classification {
   edges: RelatedEdge[];
   /** Relations the model proposed for known candidates. */
   proposed: number;
-  dropped: CitationCandidate[];
+  dropped: DroppedEvidence[];
 }
 
 const PROMPT_SHARE = 0.9;
@@ -56,11 +59,11 @@ export async function classifyWithModel(context: OperationContext, session: AiSe
     if (neighbour === undefined) unknown.push(proposal.dst_path);
     if (neighbour === undefined || result.edges.some((edge) => edge.dst_path === neighbour.path)) continue;
     result.proposed += 1;
-    const edge = await groundProposal(context, session, job, neighbour, proposal);
-    if (edge !== null) result.edges.push(edge);
+    const grounded = await groundProposal(context, session, job, neighbour, proposal);
+    if (!Array.isArray(grounded)) result.edges.push(grounded);
     else {
       ungrounded.push(neighbour.path);
-      result.dropped.push(...proposal.evidence);
+      result.dropped.push(...grounded);
     }
   }
   reportDropped(session, job.source.path, unknown, ungrounded);
@@ -70,10 +73,11 @@ export async function classifyWithModel(context: OperationContext, session: AiSe
 type Proposal = z.output<ReturnType<typeof relateReplySchema>>['relations'][number];
 
 /** The edge of one proposed relation, its evidence verified against the source and that note; null when none verifies. */
-async function groundProposal(context: OperationContext, session: AiSession, job: ClassificationJob, neighbour: Neighbour, proposal: Proposal): Promise<RelatedEdge | null> {
+/** The edge of a proposal whose evidence verified, or why each piece of its evidence was dropped. */
+async function groundProposal(context: OperationContext, session: AiSession, job: ClassificationJob, neighbour: Neighbour, proposal: Proposal): Promise<RelatedEdge | DroppedEvidence[]> {
   const verified = await verifyCitations(context, proposal.evidence, [job.source, job.notes.get(neighbour.path) as NoteSnapshot]);
   verified.warnings.forEach((warning) => session.warn(warning));
-  if (verified.citations.length === 0) return null;
+  if (verified.citations.length === 0) return verified.dropped.map(({ candidate, reason }) => ({ ...candidate, reason }));
   verified.citations.forEach((citation) => session.emit({ type: 'ai.citation', citation }));
   const rationale = toOneLine(proposal.rationale ?? '').slice(0, MAX_RATIONALE_LENGTH);
   return { src_path: job.source.path, dst_path: neighbour.path, similarity: neighbour.similarity, relation: proposal.relation, confidence: proposal.confidence, ...(rationale === '' ? {} : { rationale }), evidence: verified.citations };

@@ -63,7 +63,7 @@ export async function describeHeadings(context: OperationContext, session: AiSes
   const citations = verified.citations.filter((citation) => citation.line !== undefined);
   citations.forEach((citation) => session.emit({ type: 'ai.citation', citation }));
   const byLine = new Map(citations.map((citation) => [citation.line as number, proposed.get(citation.line as number) as string]));
-  reportUndescribed(session, note.path, headings, byLine, [...proposed.keys()]);
+  reportUndescribed(session, note.path, headings, byLine, verified.dropped);
   return { byLine, citations };
 }
 
@@ -82,11 +82,11 @@ function reportUnknownLines(session: AiSession, path: string, lines: readonly nu
   session.warn({ code: 'citation_invalid', message: `The model described ${lines.length} line(s) of "${path}" that hold no listed heading; those descriptions were dropped.`, path, details: { lines: [...lines] } });
 }
 
-function reportUndescribed(session: AiSession, path: string, headings: readonly SnapshotHeading[], byLine: ReadonlyMap<number, string>, proposedLines: readonly number[]): void {
+function reportUndescribed(session: AiSession, path: string, headings: readonly SnapshotHeading[], byLine: ReadonlyMap<number, string>, dropped: readonly { candidate: { path: string; line?: number }; reason: string }[]): void {
   const missing = headings.filter((heading) => !byLine.has(heading.line));
   if (missing.length === 0) return;
   if (byLine.size === 0) {
-    throw groundingFailedError(`No description the model wrote for the headings of "${path}" could be tied to a heading of the note, so none is returned. Retry, or ask without include_descriptions.`, proposedLines.map((line) => ({ path, line })));
+    throw groundingFailedError(`No description the model wrote for the headings of "${path}" could be tied to a heading of the note, so none is returned. Retry, or ask without include_descriptions.`, dropped.map(({ candidate, reason }) => ({ path: candidate.path, line: candidate.line, reason })));
   }
   session.warn(ungroundedDroppedWarning({ path, message: `${missing.length} heading(s) of "${path}" got no grounded description and are listed without one.`, details: { lines: missing.map((heading) => heading.line) } }));
 }
