@@ -36,11 +36,28 @@ export interface McpServerSetup {
 export function buildMcpServer(setup: McpServerSetup): McpServer {
   const capabilities = setup.subscriptions === undefined ? SERVER_CAPABILITIES : LEGACY_CAPABILITIES;
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities, instructions: SERVER_INSTRUCTIONS });
-  registerTools(server, setup);
+  const syncTools = registerTools(server, setup);
   registerResources(server, { ...setup, providers: setup.resources, pageSize: setup.resourcePageSize });
   registerPrompts(server, setup);
-  if (setup.subscriptions !== undefined) registerSubscriptions(server, setup.subscriptions, (uri) => setup.aiWatch?.prime(uri, setup.caller));
+  if (setup.subscriptions !== undefined) {
+    registerSubscriptions(server, setup.subscriptions, (uri) => setup.aiWatch?.prime(uri, setup.caller));
+    followOffer(server, setup.engine, syncTools);
+  }
   return server;
+}
+
+/**
+ * A long-lived (legacy or stdio) session keeps its tool list current: when an AI provider is
+ * configured or removed while it is open, its AI tools appear or disappear with
+ * `notifications/tools/list_changed`. A modern request builds its server afresh each time.
+ */
+function followOffer(server: McpServer, engine: Engine, syncTools: () => void): void {
+  const stop = engine.ai.onOfferChange(syncTools);
+  const closing = server.server.onclose;
+  server.server.onclose = () => {
+    stop();
+    closing?.();
+  };
 }
 
 function registerSubscriptions(server: McpServer, subscriptions: ResourceSubscriptions, onSubscribed: (uri: string) => void): void {

@@ -132,7 +132,11 @@ export class LegacySessions {
     });
     try {
       await server.connect(transport);
-      server.server.onclose = () => this.forget(transport.sessionId);
+      const closing = server.server.onclose;
+      server.server.onclose = () => {
+        closing?.();
+        this.forget(transport.sessionId);
+      };
       await transport.handleRequest(request, response, request.body);
     } finally {
       release();

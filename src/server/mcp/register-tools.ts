@@ -26,11 +26,20 @@ export interface ToolContext {
  * `notifications/progress` (see `createProgressForwarder`) and the final result is the usual
  * one. A cancelled request aborts the call.
  */
-export function registerTools(server: McpServer, context: ToolContext): void {
-  for (const operation of context.engine.operationsFor(context.caller.scopes)) {
-    server.registerTool(operation.name, toolConfig(operation), (args, ctx) => callTool(server, context, operation.name, args, ctx));
-  }
+export function registerTools(server: McpServer, context: ToolContext): () => void {
+  const registered = context.engine.registry.visibleTo(context.caller.scopes).map((operation) => {
+    const tool = server.registerTool(operation.name, toolConfig(operation), (args, ctx) => callTool(server, context, operation.name, args, ctx));
+    if (!context.engine.offers(operation)) tool.disable();
+    return { operation, tool };
+  });
   server.server.setRequestHandler('tools/call', (request, ctx) => callTool(server, context, request.params.name, request.params.arguments, ctx, request));
+  // Shows the AI tools that are offered now and hides the others; the SDK sends tools/list_changed for each change.
+  return () => {
+    for (const { operation, tool } of registered) {
+      const offered = context.engine.offers(operation);
+      if (offered !== tool.enabled) tool.update({ enabled: offered });
+    }
+  };
 }
 
 function toolConfig(operation: Operation) {

@@ -46,6 +46,7 @@ export class AiRuntime {
   private current: { settings: AiSettings; chat: ChatProvider | null; embeddingsProvider: string | null };
   /** What the current settings were made from: a reload with the same sources keeps the provider. */
   private sources = '';
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly storage: Storage,
@@ -93,7 +94,23 @@ export class AiRuntime {
     this.sources = sources;
     const settings = this.resolve(ai, embeddings);
     const embeddingsProvider = (this.options.environment?.INDX_EMBEDDINGS_PROVIDER ?? '').trim() || (embeddings.provider ?? null);
+    const offeredBefore = this.offering();
     this.current = { settings, chat: settings.enabled && settings.chat !== null ? this.createChat(settings.chat, settings) : null, embeddingsProvider };
+    if (this.offering() !== offeredBefore) for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Subscribes to changes of what the runtime offers (AI switched on or off, a chat model
+   * configured or removed), so long-lived MCP sessions can update their tool list; returns the
+   * unsubscribe function.
+   */
+  onOfferChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private offering(): string {
+    return `${this.available}/${this.current.chat !== null}`;
   }
 
   private resolve(ai: AiConfig, embeddings: EmbeddingSettings): AiSettings {
