@@ -39,6 +39,16 @@ export function costOf(model: string, provider: string, usage: TokenCounts, pric
   return (usage.input_tokens * rates.input_usd_per_million + usage.output_tokens * rates.output_usd_per_million) / 1_000_000;
 }
 
+/** Where the rates of a model's cost come from: the configuration, the built-in table, none (a local model: free), or unknown (counted as 0). */
+export type PricingSource = 'configured' | 'built_in' | 'local' | 'unknown';
+
+/** Where `costOf` takes the rates of `model` from, so a spend ceiling that cannot bind (unknown rates) can be reported. */
+export function pricingSourceOf(model: string, provider: string, pricing: ModelPricing | null): PricingSource {
+  if (pricing !== null) return 'configured';
+  if (LOCAL_PROVIDERS.has(provider)) return 'local';
+  return builtInPricing(model) === null ? 'unknown' : 'built_in';
+}
+
 /** The built-in rates of a model id, or null when the table does not know it. */
 export function builtInPricing(model: string): ModelPricing | null {
   const name = model.slice(model.lastIndexOf('/') + 1).toLowerCase();

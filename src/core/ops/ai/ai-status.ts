@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AiRuntime } from '../../ai/runtime/ai-runtime';
+import { pricingSourceOf } from '../../ai/chat/model-pricing';
 import type { SearchService } from '../../search/service/search-service';
 import { defineOperation, READ_ONLY } from '../operation';
 
@@ -40,6 +41,10 @@ export const aiStatus = defineOperation({
     spend_today_usd: z.number().describe('Best-effort spend of the current UTC day, in US dollars.'),
     calls_today: z.number().int().describe('AI calls today, cache hits included.'),
     daily_cost_usd: z.number().nullable().describe('The daily ceiling, or null for none.'),
+    pricing: z
+      .enum(['configured', 'built_in', 'local', 'unknown'])
+      .nullable()
+      .describe('Where the chat model\'s rates come from: ai.pricing, the built-in table of list prices, local (free), or unknown (costs count as 0, so a daily ceiling cannot bind: set ai.pricing). Null without a chat model.'),
     limits: z
       .object({
         max_input_tokens: z.number().int().describe('Most prompt tokens per model call.'),
@@ -71,6 +76,7 @@ export const aiStatus = defineOperation({
       spend_today_usd: today.spend_usd,
       calls_today: today.calls,
       daily_cost_usd: settings.daily_cost_usd,
+      pricing: runtime.chat === null ? null : pricingSourceOf(runtime.chat.model, runtime.chat.provider, settings.pricing),
       limits: { max_input_tokens: settings.max_input_tokens, max_output_tokens: settings.max_output_tokens, temperature: settings.temperature, timeout_ms: settings.timeout_ms },
       globs: { allow: settings.allow_globs, deny: settings.deny_globs },
       operations: offeredOperations(runtime),
