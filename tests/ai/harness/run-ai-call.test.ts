@@ -5,7 +5,7 @@ import type { AiInvocationEvent } from '../../../src/core/audit/ai-invocation-ev
 import type { OperationContext } from '../../../src/core/ops/operation-context';
 import { SCOPES } from '../../../src/core/ops/scopes';
 import { expectIndxError } from '../../helpers/expect-error';
-import { createTempVault, type TempVault } from '../../helpers/temp-vault';
+import { createTempVault, waitFor, type TempVault } from '../../helpers/temp-vault';
 
 /** A chat model answering from a script, counting its calls. */
 function scriptedChat(reply: Partial<ChatResult> = {}): ChatProvider & { calls: ChatRequest[] } {
@@ -166,6 +166,33 @@ describe('runAiCall', () => {
     expect(events.at(-1)).toMatchObject({ ok: false, error_code: 'ai_quota_exceeded', op: 'ask' });
     now = Date.UTC(2026, 10, 22, 1);
     await expect(runAiCall(contextOf(vault), spec({ input: { question: 'four' } }))).resolves.toMatchObject({ answer: 'answer' });
+  });
+
+  // Without reservations N parallel calls would each pass the check and overshoot the ceiling N times.
+  it('counts the estimated cost of calls in flight against the ceiling, and frees it when they end', async () => {
+    let answer: () => void = () => undefined;
+    const slow: ChatProvider & { calls: ChatRequest[] } = {
+      ...scriptedChat(),
+      model: 'gpt-4o-mini',
+      calls: [],
+      generate(request) {
+        slow.calls.push(request);
+        return new Promise((resolve) => {
+          answer = () => resolve({ text: 'answer', usage: { input_tokens: 10, output_tokens: 10, cost_usd: 0.000001 }, finish_reason: 'stop', streamed: false });
+        });
+      },
+    };
+    // gpt-4o-mini: 2048 output tokens at 0.60 USD per million is about 0.0012 USD reserved per call.
+    vault = await openVault(slow, { ...ENVIRONMENT, INDX_AI_MODEL: 'gpt-4o-mini', INDX_AI_DAILY_COST_USD: '0.001' });
+    const first = runAiCall(contextOf(vault), spec({ input: { question: 'one' } }));
+    await waitFor(() => slow.calls.length === 1);
+    await expectIndxError(runAiCall(contextOf(vault), spec({ input: { question: 'two' } })), 'ai_quota_exceeded');
+    answer();
+    await first;
+    const third = runAiCall(contextOf(vault), spec({ input: { question: 'three' } }));
+    await waitFor(() => slow.calls.length === 2);
+    answer();
+    await expect(third).resolves.toMatchObject({ answer: 'answer' });
   });
 
   it('warns truncated when the reply hit the output cap, and clamps max_tokens to the configured maximum', async () => {

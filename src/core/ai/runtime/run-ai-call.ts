@@ -2,9 +2,10 @@ import { toCanonicalJson } from '../../canonical-json';
 import { IndxError, isIndxError } from '../../errors';
 import type { OperationContext } from '../../ops/operation-context';
 import type { AiUsage, AiWarning } from '../ai-schemas';
-import type { ChatRequest, ChatResult } from '../chat/chat-provider';
+import type { ChatProvider, ChatRequest, ChatResult } from '../chat/chat-provider';
 import type { AiInvocationEvent } from '../../audit/ai-invocation-event';
 import type { AiStreamEvent } from './ai-stream-event';
+import { costOf } from '../chat/model-pricing';
 import { estimateTokens } from './estimate-tokens';
 import { sha256Hex } from './sha256-hex';
 
@@ -202,15 +203,40 @@ function createSession(context: OperationContext, spec: AiCallSpec<object>, tall
   return session;
 }
 
-async function sendChat(context: OperationContext, spec: AiCallSpec<object>, session: AiSession, request: ChatRequest, tally: Tally, lists: { warnings: AiWarning[]; delivery: AiWarning[] }): Promise<ChatResult> {
-  const { warnings, delivery } = lists;
+async function sendChat(context: OperationContext, spec: AiCallSpec<object>, session: AiSession, request: ChatRequest, tally: Tally, lists: WarningLists): Promise<ChatResult> {
   const chat = context.ai.chat;
   if (chat === null) throw unavailable('chat', `ai_${spec.op} needs a chat model for this input, and none is configured. Nothing was sent anywhere.`);
-  await requireBudget(context);
   const promptTokens = estimateTokens(request.system) + request.messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   if (promptTokens > context.ai.settings.max_input_tokens) {
     throw new IndxError('ai_input_too_large', `The prompt of ai_${spec.op} needs about ${promptTokens} tokens, more than the configured maximum of ${context.ai.settings.max_input_tokens}. Narrow the scope or raise ai.max_input_tokens.`, { tokens: promptTokens, max_input_tokens: context.ai.settings.max_input_tokens });
   }
+  const release = await reserveBudget(context, costOf(chat.model, chat.provider, { input_tokens: promptTokens, output_tokens: session.maxOutputTokens }, context.ai.settings.pricing));
+  try {
+    return await generateAccounted(context, { chat, spec, session, tally, lists }, request);
+  } finally {
+    release();
+  }
+}
+
+/** The warnings of a call: those stored with its result, and those about this delivery only. */
+interface WarningLists {
+  warnings: AiWarning[];
+  delivery: AiWarning[];
+}
+
+/** What one model call is accounted to. */
+interface ChatCall {
+  chat: ChatProvider;
+  spec: AiCallSpec<object>;
+  session: AiSession;
+  tally: Tally;
+  lists: WarningLists;
+}
+
+/** Sends the request with the call's defaults and caps, then accounts its usage and spend. */
+async function generateAccounted(context: OperationContext, call: ChatCall, request: ChatRequest): Promise<ChatResult> {
+  const { chat, spec, session, tally } = call;
+  const { warnings, delivery } = call.lists;
   const streamed = session.streaming && request.onPartial !== undefined;
   if (streamed && !chat.canStream && !delivery.some((warning) => warning.code === 'stream_unsupported')) {
     delivery.push({ code: 'stream_unsupported', message: 'A stream was asked for, but this provider connection cannot stream; the result comes whole.' });
@@ -230,16 +256,34 @@ async function sendChat(context: OperationContext, spec: AiCallSpec<object>, ses
   return result;
 }
 
-async function requireBudget(context: OperationContext): Promise<void> {
+/** Estimated cost of the model calls in flight, per AI runtime: parallel calls count against the ceiling before they are billed. */
+const RESERVED = new WeakMap<object, { usd: number }>();
+
+/**
+ * Refuses a model call once today's spend plus the estimated cost of the calls in flight reached
+ * the daily ceiling, else reserves this call's estimate (prompt plus the whole output cap) until
+ * it ends: N parallel calls cannot each overshoot the ceiling. Returns the release.
+ */
+async function reserveBudget(context: OperationContext, estimateUsd: number): Promise<() => void> {
   const cap = context.ai.settings.daily_cost_usd;
-  if (cap === null) return;
+  if (cap === null) return () => undefined;
   const today = await context.ai.ledger.today();
-  if (today.spend_usd < cap) return;
+  let reserved = RESERVED.get(context.ai);
+  if (reserved === undefined) RESERVED.set(context.ai, (reserved = { usd: 0 }));
+  if (today.spend_usd + reserved.usd >= cap) throw quotaExceeded(context, today.spend_usd, cap);
+  const held = reserved;
+  held.usd += estimateUsd;
+  return () => {
+    held.usd = Math.max(0, held.usd - estimateUsd);
+  };
+}
+
+function quotaExceeded(context: OperationContext, spend: number, cap: number): IndxError {
   const resetAt = nextUtcMidnight(context.clock());
-  throw new IndxError('ai_quota_exceeded', `Today's AI spend (${today.spend_usd.toFixed(4)} USD) reached the daily ceiling of ${cap} USD. It resets at ${resetAt} (UTC midnight).`, {
+  return new IndxError('ai_quota_exceeded', `Today's AI spend (${spend.toFixed(4)} USD, with the calls in flight) reached the daily ceiling of ${cap} USD. It resets at ${resetAt} (UTC midnight).`, {
     reset_at: resetAt,
     retry_after_seconds: Math.max(1, Math.ceil((Date.parse(resetAt) - context.clock()) / 1000)),
-    spend_today_usd: today.spend_usd,
+    spend_today_usd: spend,
     daily_cost_usd: cap,
   });
 }
