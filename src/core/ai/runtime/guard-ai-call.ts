@@ -1,9 +1,11 @@
 import type { AuditRecorder } from '../../audit/audit-log';
 import type { AiInvocationEvent } from '../../audit/ai-invocation-event';
-import { IndxError, isIndxError } from '../../errors';
+import { isIndxError } from '../../errors';
 import type { Operation, Scope } from '../../ops/operation';
 import { hasScope } from '../../ops/scopes';
 import type { AiRuntime } from './ai-runtime';
+import { invocationEvent } from './invocation-event';
+import { requireAiRole } from './require-ai-role';
 
 /** Who calls, and when, for the event of a call that failed early. */
 export interface GuardedCall {
@@ -52,27 +54,11 @@ function invocationOp(operation: Operation): AiInvocationEvent['op'] | null {
 
 function requireChat(call: GuardedCall): void {
   if (call.operation.requires !== 'chat' || !hasScope(call.scopes, call.operation.scope)) return;
-  if (call.runtime.available && call.runtime.chat !== null) return;
-  const settings = call.runtime.settings;
-  const why = !settings.enabled
-    ? 'the AI runtime is switched off (INDX_AI_ENABLED=false or ai.enabled: false)'
-    : (settings.problem ?? 'no chat model is configured: set INDX_AI_PROVIDER and INDX_AI_MODEL (or ai.provider and ai.model in the vault configuration)');
-  throw new IndxError('ai_unavailable', `${call.operation.name} needs a chat model, and ${why}. Nothing was sent anywhere.`, { required_role: 'chat' });
+  requireAiRole(call.runtime, call.operation.name, 'chat');
 }
 
 function failedEvent(call: GuardedCall, op: AiInvocationEvent['op'], started: number, error: unknown): AiInvocationEvent {
-  return {
-    type: 'ai.invocation',
-    op,
-    actor: call.actor,
-    scope_paths: [],
-    provider: call.runtime.chat?.provider ?? 'none',
-    model: call.runtime.chat?.model ?? 'none',
-    usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0, model_calls: 0 },
-    cache_hit: false,
-    duration_ms: Math.max(0, call.clock() - started),
-    ok: false,
-    error_code: isIndxError(error) ? error.code : 'internal_error',
-    at: new Date(call.clock()).toISOString(),
-  };
+  const usage = { input_tokens: 0, output_tokens: 0, cost_usd: 0, model_calls: 0 };
+  const errorCode = isIndxError(error) ? error.code : 'internal_error';
+  return invocationEvent(call.runtime, call.clock, { op, actor: call.actor, paths: [], usage, cacheHit: false, started, ok: false, errorCode, applied: [] });
 }

@@ -7,6 +7,8 @@ import type { AiInvocationEvent } from '../../audit/ai-invocation-event';
 import type { AiStreamEvent } from './ai-stream-event';
 import { costOf } from '../chat/model-pricing';
 import { estimateTokens } from './estimate-tokens';
+import { invocationEvent } from './invocation-event';
+import { requireAiRole } from './require-ai-role';
 import { sha256Hex } from './sha256-hex';
 
 /** The AI operations, as `ai.invocation` events name them. */
@@ -129,7 +131,7 @@ async function runOnce<Result extends object>(context: OperationContext, spec: A
   const applied: string[] = [];
   let cacheHit = false;
   try {
-    requireProvider(context, spec);
+    requireAiRole(context.ai, `ai_${spec.op}`, spec.needs === 'chat' ? 'chat' : 'any');
     const idempotencyKey = typeof spec.input.idempotency_key === 'string' ? spec.input.idempotency_key : undefined;
     const idempotency = idempotencyKey === undefined ? null : await idempotencySlot(context, spec, idempotencyKey);
     if (idempotency?.replay !== undefined) {
@@ -166,20 +168,6 @@ async function knownResult<Result extends object>(context: OperationContext, spe
   return { stored, hit: false };
 }
 
-function requireProvider(context: OperationContext, spec: AiCallSpec<object>): void {
-  const runtime = context.ai;
-  if (!runtime.settings.enabled) throw unavailable('chat', 'The AI runtime is switched off (INDX_AI_ENABLED=false or ai.enabled: false in the vault configuration).');
-  if (spec.needs === 'chat' && runtime.chat === null) {
-    const why = runtime.settings.problem ?? 'no chat model is configured: set INDX_AI_PROVIDER and INDX_AI_MODEL (or ai.provider and ai.model in the vault configuration)';
-    throw unavailable('chat', `ai_${spec.op} needs a chat model, and ${why}. Nothing was sent anywhere.`);
-  }
-  if (!runtime.available) throw unavailable('embeddings', `ai_${spec.op} needs an AI provider (a chat model or embeddings), and none is configured. Nothing was sent anywhere.`);
-}
-
-function unavailable(role: 'chat' | 'embeddings', message: string): IndxError {
-  return new IndxError('ai_unavailable', message, { required_role: role });
-}
-
 /** Produces a result; its warnings are stored with it, those about this delivery (stream_unsupported) go to `delivery`. */
 async function produceFresh<Result extends object>(context: OperationContext, spec: AiCallSpec<Result>, tally: Tally, delivery: AiWarning[]): Promise<Stored<Result>> {
   const warnings: AiWarning[] = [];
@@ -204,8 +192,9 @@ function createSession(context: OperationContext, spec: AiCallSpec<object>, tall
 }
 
 async function sendChat(context: OperationContext, spec: AiCallSpec<object>, session: AiSession, request: ChatRequest, tally: Tally, lists: WarningLists): Promise<ChatResult> {
-  const chat = context.ai.chat;
-  if (chat === null) throw unavailable('chat', `ai_${spec.op} needs a chat model for this input, and none is configured. Nothing was sent anywhere.`);
+  // An operation that needs no chat model for every input (needs: 'none') may still call one.
+  requireAiRole(context.ai, `ai_${spec.op}`, 'chat');
+  const chat = context.ai.chat as ChatProvider;
   const promptTokens = estimateTokens(request.system) + request.messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   if (promptTokens > context.ai.settings.max_input_tokens) {
     throw new IndxError('ai_input_too_large', `The prompt of ai_${spec.op} needs about ${promptTokens} tokens, more than the configured maximum of ${context.ai.settings.max_input_tokens}. Narrow the scope or raise ai.max_input_tokens.`, { tokens: promptTokens, max_input_tokens: context.ai.settings.max_input_tokens });
@@ -379,20 +368,6 @@ interface Outcome {
 }
 
 function record(context: OperationContext, spec: AiCallSpec<object>, outcome: Outcome): void {
-  const chat = context.ai.chat;
-  context.audit.recordInvocation({
-    type: 'ai.invocation',
-    op: spec.op,
-    actor: context.actor,
-    scope_paths: spec.fingerprint.slice(0, 50).map((note) => note.path),
-    provider: chat?.provider ?? 'none',
-    model: chat?.model ?? 'none',
-    usage: { ...outcome.usage },
-    cache_hit: outcome.cacheHit,
-    duration_ms: Math.max(0, context.clock() - outcome.started),
-    ok: outcome.ok,
-    ...(outcome.errorCode === undefined ? {} : { error_code: outcome.errorCode }),
-    ...(outcome.applied.length === 0 ? {} : { applied_paths: outcome.applied.slice(0, 50) }),
-    at: new Date(context.clock()).toISOString(),
-  });
+  const paths = spec.fingerprint.map((note) => note.path);
+  context.audit.recordInvocation(invocationEvent(context.ai, context.clock, { ...outcome, op: spec.op, actor: context.actor, paths }));
 }
