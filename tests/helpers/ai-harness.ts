@@ -1,14 +1,12 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { TokenStore } from '../../src/core/auth/token-store';
 import { createVectorSearch } from '../../src/core/search/vectors/create-vector-search';
 import type { ManagedVectorSearch } from '../../src/core/search/vectors/managed-vector-search';
 import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
 import { createMcpEndpoint } from '../../src/server/mcp/create-mcp-endpoint';
-import { startServer } from '../../src/server/start-server';
-import type { ServedVault } from '../server/http/server-harness';
+import { serveVault, type ServedVault } from '../server/http/server-harness';
 import { startFakeOpenAiServer, type FakeOpenAiServer, type ParsedJson } from './fake-openai-server';
-import { openTempVault, writeTempFolder, type TempFiles } from './temp-vault';
+import { writeTempFolder, type TempFiles } from './temp-vault';
 
 /** Options of {@link startAiHarness}. */
 export interface AiHarnessOptions {
@@ -52,30 +50,13 @@ export async function startAiHarness(options: AiHarnessOptions = {}): Promise<Ai
   const environment = options.noProvider === true ? {} : { INDX_AI_PROVIDER: 'openai-compatible', INDX_AI_BASE_URL: openai.url, INDX_AI_MODEL: 'test-model', ...options.environment };
   const holder: { vectors: ManagedVectorSearch | null } = { vectors: null };
   if (options.vectors === true) holder.vectors = createVectorSearch({ storage: new FileStorage(locateStateDir(root)), provider: { base_url: openai.url, model: 'test-embedding' } });
-  const vault = await openTempVault(root, { clock: options.clock ?? Date.now, ai: { environment, fetch }, search: { vectors: holder.vectors, waitForIndex: true } });
-  const tokens = await TokenStore.load(vault.engine.storage);
-  const [read, write, admin] = await Promise.all([tokens.create('reader', 'vault:read'), tokens.create('writer', 'vault:read,vault:write'), tokens.create('admin', 'vault:admin')].map(async (created) => (await created).token ?? ''));
-  const server = await startServer({ engine: vault.engine, tokens, port: 0, clock: Date.now, mcp: (deps) => createMcpEndpoint(deps) });
+  const vaultOptions = { clock: options.clock ?? Date.now, ai: { environment, fetch }, search: { vectors: holder.vectors, waitForIndex: true } };
+  const served = await serveVault({ root, vaultOptions, clock: Date.now, mcp: (deps) => createMcpEndpoint(deps) });
+  const write = served.write;
   const clients = new Map<string, Client>();
-  const served: ServedVault = {
-    vault,
-    server,
-    tokens,
-    read: read ?? '',
-    write: write ?? '',
-    admin: admin ?? '',
-    fetch(path, init = {}) {
-      const { token = write ?? null, headers, ...rest } = init;
-      return fetch(`${server.url}${path}`, { ...rest, headers: { ...(token === null ? {} : { Authorization: `Bearer ${token}` }), ...(headers as Record<string, string> | undefined) } });
-    },
-    async dispose() {
-      await server.close();
-      await vault.dispose();
-    },
-  };
-  const connect = async (token = write ?? ''): Promise<Client> => {
+  const connect = async (token = write): Promise<Client> => {
     const client = new Client({ name: 'indx-ai-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${served.server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     clients.set(`${token}#${clients.size}`, client);
     return client;
   };
@@ -85,12 +66,12 @@ export async function startAiHarness(options: AiHarnessOptions = {}): Promise<Ai
     served,
     root,
     connect,
-    async callTool(name, args, token = write ?? '') {
+    async callTool(name, args, token = write) {
       let client = shared.get(token);
       if (client === undefined) shared.set(token, (client = connect(token)));
       return (await client).callTool({ name, arguments: args as Record<string, unknown> });
     },
-    async rest(method, path, body, token = write ?? '', headers = {}) {
+    async rest(method, path, body, token = write, headers = {}) {
       const response = await served.fetch(path, { method, token, headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
       const text = await response.text();
       const type = response.headers.get('content-type') ?? '';

@@ -86,6 +86,16 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
   }
 }
 
+/** Closes what a test left open, disables the plugin, waits for its lock and removes the vault and the provider. */
+async function stopAll(vault: PluginVault, plugin: fake.Plugin | null, openai: FakeOpenAiServer): Promise<void> {
+  fake.openModals.slice().forEach((modal) => modal.close());
+  if (plugin !== null) vault.app.disable(plugin);
+  await waitForRelease(vault).catch(() => undefined);
+  await vault.dispose();
+  await openai.close();
+  delete process.env.INDX_HOME;
+}
+
 const notices = (): string[] => fake.shownNotices.map((notice) => notice.message);
 
 describe('the built plugin with no AI provider configured', () => {
@@ -100,13 +110,7 @@ describe('the built plugin with no AI provider configured', () => {
     plugin = await startPlugin(vault);
   });
 
-  afterAll(async () => {
-    if (plugin !== null) vault.app.disable(plugin);
-    await waitForRelease(vault).catch(() => undefined);
-    await vault.dispose();
-    await openai.close();
-    delete process.env.INDX_HOME;
-  });
+  afterAll(() => stopAll(vault, plugin, openai));
 
   // Seed 002 §2: AI features appear only once a provider is set up; Obsidian hides a command whose checkCallback says false.
   it('hides both AI commands from the palette, even with a note open, and sends nothing anywhere', () => {
@@ -138,14 +142,7 @@ describe("the built plugin's AI commands against a loopback OpenAI-compatible pr
     plugin = await startPlugin(vault);
   });
 
-  afterAll(async () => {
-    fake.openModals.slice().forEach((modal) => modal.close());
-    if (plugin !== null) vault.app.disable(plugin);
-    await waitForRelease(vault).catch(() => undefined);
-    await vault.dispose();
-    await openai.close();
-    delete process.env.INDX_HOME;
-  });
+  afterAll(() => stopAll(vault, plugin, openai));
 
   beforeEach(() => fake.clearNotices());
 

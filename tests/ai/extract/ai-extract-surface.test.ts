@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { extractOutputSchema } from '../../../src/core/ai/extract/extract-output-schema';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
 import { chatBodies, etagOf, frontmatterOf, lastMessageOf, mcpErrorOf, readOnDisk, requestSchemaOf, restCall, structuredOf, warningCodes, type ChatBody } from '../../helpers/ai-surface';
+import { ACTION_ITEMS } from './action-items-schema';
 
 type ExtractOutput = z.output<typeof extractOutputSchema>;
 
@@ -19,21 +20,6 @@ const FILES = {
   [SECOND]: '---\naction_items:\n  - task: Existing task\n    owner: Dan\n---\n# Meeting 2026-05-03\n\n- Eve books the room\n',
 };
 
-/** The action-items schema of seed 002 §11.8. */
-const ACTION_ITEMS = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['task', 'owner'],
-    properties: {
-      task: { type: 'string', minLength: 3 },
-      owner: { type: 'string' },
-      due_date: { type: 'string', format: 'date' },
-      blocked_by: { type: 'array', items: { type: 'string' } },
-    },
-    additionalProperties: false,
-  },
-};
 
 const ALICE = { task: 'Fix the alert', owner: 'Alice', due_date: '2026-05-09' };
 const BOB = { task: 'Write the postmortem', owner: 'Bob' };

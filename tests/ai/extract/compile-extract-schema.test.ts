@@ -3,22 +3,8 @@ import { compileExtractSchema } from '../../../src/core/ai/extract/compile-extra
 import { extractJsonSchema } from '../../../src/core/ai/extract/extract-json-schema';
 import { validateExtractData } from '../../../src/core/ai/extract/validate-extract-data';
 import { expectIndxError } from '../../helpers/expect-error';
+import { ACTION_ITEMS } from './action-items-schema';
 
-/** The action-items schema of seed 002 §11.8. */
-const ACTION_ITEMS = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['task', 'owner'],
-    properties: {
-      task: { type: 'string', minLength: 3 },
-      owner: { type: 'string' },
-      due_date: { type: 'string', format: 'date' },
-      blocked_by: { type: 'array', items: { type: 'string' } },
-    },
-    additionalProperties: false,
-  },
-};
 
 /** The caller's schema as embedded in the reply schema. */
 function embeddedOf(wrapper: Record<string, unknown>): Record<string, unknown> {
