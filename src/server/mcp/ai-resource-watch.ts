@@ -3,7 +3,7 @@ import type { AiScope } from '../../core/ai/ai-schemas';
 import type { Caller, Engine } from '../../core/engine';
 import { relevanceOf } from './ai-change-relevance';
 import type { ResourceChange } from './resource-change';
-import { readAiScope, splitAiResourceUri, type AiResourceKind } from './resources/ai-scope-uri';
+import { aiResourceCall, readAiScope, splitAiResourceUri, type AiResourceKind } from './resources/ai-scope-uri';
 
 /** A subscription to a live AI resource: its URI, exactly as subscribed, and who holds it. */
 export interface AiSubscriber {
@@ -122,8 +122,8 @@ export class AiResourceWatch {
   }
 
   private async pathsOf(entry: Watched): Promise<string[]> {
-    const [name, input] = entry.kind === 'summary' ? ['ai_summarize', { scope: entry.scope }] : ['ai_toc', { mode: 'moc', scope: entry.scope }];
-    const { output } = await this.options.engine.call(name, input, entry.caller, { signal: this.stopping.signal });
+    const call = aiResourceCall(entry.kind, entry.scope);
+    const { output } = await this.options.engine.call(call.operation, call.input, entry.caller, { signal: this.stopping.signal });
     const paths = (output as { scope_resolved?: { paths?: unknown } }).scope_resolved?.paths;
     return Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [];
   }

@@ -1,4 +1,4 @@
-import { readAiScope } from './ai-scope-uri';
+import { aiResourceCall, readAiScope } from './ai-scope-uri';
 import { jsonContent } from './json-content';
 import type { ResourceProvider } from './resource-provider';
 
@@ -18,6 +18,7 @@ export const aiMocResource: ResourceProvider = {
   offered: (engine) => engine.offers(engine.registry.get('ai_toc')),
   async read(uri, variables, engine, caller) {
     const scope = readAiScope(uri, variables.scope ?? '');
-    return jsonContent(uri, (await engine.call('ai_toc', { mode: 'moc', scope }, caller)).output);
+    const call = aiResourceCall('moc', scope);
+    return jsonContent(uri, (await engine.call(call.operation, call.input, caller)).output);
   },
 };

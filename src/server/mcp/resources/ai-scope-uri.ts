@@ -7,6 +7,11 @@ export type AiResourceKind = 'summary' | 'moc';
 /** The scheme of the live AI resources. */
 export const AI_SCHEME = 'ai://';
 
+/** The operation call an `ai://` resource of `kind` stands for: a summary of the scope, or its Map of Content. */
+export function aiResourceCall(kind: AiResourceKind, scope: AiScope): { operation: string; input: Record<string, unknown> } {
+  return kind === 'summary' ? { operation: 'ai_summarize', input: { scope } } : { operation: 'ai_toc', input: { mode: 'moc', scope } };
+}
+
 /** An example scope for messages: one note, URL-encoded. */
 const EXAMPLE = encodeURIComponent(JSON.stringify({ kind: 'paths', paths: ['Note.md'] }));
 
