@@ -23,11 +23,11 @@ describe.each<Era>(['legacy', 'modern'])('%s client', (era) => {
     expect((await shim.client.callTool({ name: 'note_read', arguments: { path: 'Welcome.md' } })).isError).not.toBe(true);
     await server.tokens.revoke('writer');
     await expect(shim.client.callTool({ name: 'note_read', arguments: { path: 'Welcome.md' } })).rejects.toThrow(/refused the token: it is unknown or was revoked\. Create a token with "indx token create/);
-    await waitFor(() => !isRunning(pid), 5000);
+    await waitFor(() => !isRunning(pid), 20_000);
     expect(shim.stderr()).toContain('refused the token');
     expect(shim.stderr()).not.toContain(server.write);
     await shim.client.close();
-  }, 15_000);
+  }, 60_000);
 });
 
 /** Runs the shim on raw pipes, sends `lines`, and collects stdout lines until it exits. */
@@ -50,10 +50,10 @@ test('over raw pipes, a revoked token answers the request with -32001 on stdout,
   expect(result.code).toBe(5);
   expect(result.stdout).toEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32001, message: expect.stringContaining('refused the token') as unknown, data: { code: 'unauthorized' } } }]);
   expect(result.stderr).toContain('refused the token');
-}, 15_000);
+}, 60_000);
 
 test('with no token configured, the error says none was configured and how to set one', async () => {
   const result = await runRaw(['--vault', server.vault.root], { INDX_HOME: server.home }, [INITIALIZE]);
   expect(result.code).toBe(5);
   expect(result.stdout).toEqual([expect.objectContaining({ id: 1, error: expect.objectContaining({ message: expect.stringMatching(/needs a token and none was configured\. .*INDX_TOKEN.*--token-file/) as unknown }) as unknown })]);
-}, 15_000);
+}, 60_000);
