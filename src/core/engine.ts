@@ -1,6 +1,7 @@
 import { AiRuntime, type AiRuntimeOptions } from './ai/runtime/ai-runtime';
 import type { AiStreamListener } from './ai/runtime/ai-stream-event';
 import { guardAiCall } from './ai/runtime/guard-ai-call';
+import { isAiDenied } from './ai/scope/ai-path-filter';
 import { AuditLog, type AuditRecorder } from './audit/audit-log';
 import { readVaultConfig, type VaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
@@ -90,7 +91,9 @@ export class Engine {
     this.policyHost = new PolicyHost(host);
     this.policyHost.setPolicy(createPathPolicy(config.access));
     this.audit = new AuditLog(storage);
-    this.search = search === false ? null : new SearchService({ ...search, host: this.policyHost, storage, checksum: etag, clock });
+    // The AI deny globs keep a note from the embeddings provider too (seed 002 §14: no provider sees it).
+    const mayEmbed = (path: string): boolean => !isAiDenied(this.ai.settings.deny_globs, path);
+    this.search = search === false ? null : new SearchService({ ...search, host: this.policyHost, storage, checksum: etag, clock, mayEmbed });
     this.ai = new AiRuntime(storage, ai, () => this.search?.hasVectors() === true, clock);
     this.ai.configure(config.ai, config.search.embeddings);
   }
@@ -116,7 +119,9 @@ export class Engine {
   async reloadConfig(): Promise<VaultConfig> {
     const config = await readVaultConfig(this.storage);
     if (!sameRules(this.policyHost.policy.rules, config.access)) this.policyHost.setPolicy(createPathPolicy(config.access));
+    const denied = this.ai.settings.deny_globs.join('\n');
     this.ai.configure(config.ai, config.search.embeddings);
+    if (this.ai.settings.deny_globs.join('\n') !== denied) this.search?.recheckVectors();
     return config;
   }
 

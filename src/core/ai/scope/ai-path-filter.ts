@@ -16,9 +16,18 @@ const COMPILED_LIMIT = 256;
  * everything in it.
  */
 export function isAiAllowed(settings: Pick<AiSettings, 'allow_globs' | 'deny_globs' | 'operator_allow_globs'>, path: string): boolean {
-  if (covers(settings.deny_globs, path)) return false;
+  if (isAiDenied(settings.deny_globs, path)) return false;
   const operator = settings.operator_allow_globs ?? [];
   return (settings.allow_globs.length === 0 || covers(settings.allow_globs, path)) && (operator.length === 0 || covers(operator, path));
+}
+
+/**
+ * Whether the deny globs cover a note, keeping its text from every provider: the chat model
+ * (through {@link isAiAllowed}) and the embeddings provider (the engine's search service asks this
+ * before embedding a note).
+ */
+export function isAiDenied(denyGlobs: readonly string[], path: string): boolean {
+  return covers(denyGlobs, path);
 }
 
 function covers(globs: readonly string[], path: string): boolean {

@@ -37,6 +37,12 @@ export interface SearchServiceOptions {
   /** Answer searches only once the initial build is done (one-shot commands); default false. */
   waitForIndex?: boolean;
   parameters?: Bm25Parameters;
+  /**
+   * Whether a note's text may go to the embeddings provider (default: every note); the engine
+   * refuses the notes the AI deny globs cover. Call {@link SearchService.recheckVectors} when its
+   * answers change.
+   */
+  mayEmbed?: (path: string) => boolean;
 }
 
 /** A note's text and the stat taken just before reading it. */
@@ -93,7 +99,7 @@ export class SearchService {
   constructor(private readonly options: SearchServiceOptions) {
     this.scheduler = options.scheduler ?? DEFAULT_SCHEDULER;
     this.slicer = new Slicer(this.scheduler, options.sliceMs ?? DEFAULT_SLICE_MS);
-    this.feeder = options.vectors === undefined || options.vectors === null ? null : new VectorFeeder(options.vectors, options.host, (message) => (this.lastProblem = message), { pause: this.slicer.pause, scheduler: this.scheduler });
+    this.feeder = options.vectors === undefined || options.vectors === null ? null : new VectorFeeder(options.vectors, options.host, (message) => (this.lastProblem = message), { pause: this.slicer.pause, scheduler: this.scheduler, ...(options.mayEmbed === undefined ? {} : { mayEmbed: options.mayEmbed }) });
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.saveTimer = new SaveTimer(this.scheduler, options.saveDelayMs ?? 2000, options.maxSaveDelayMs ?? 30_000, () => {
       this.saveDue = true;
@@ -179,6 +185,15 @@ export class SearchService {
    */
   refreshVectors(): void {
     for (const path of this.index.notes.byPath.keys()) this.feeder?.add(path);
+  }
+
+  /**
+   * Offers every indexed note to the vector store again with its chunk hashes, so it asks
+   * `mayEmbed` afresh: notes it now refuses lose their vectors, notes it now allows are embedded,
+   * and the others are skipped unread. Call it when `mayEmbed`'s answers change.
+   */
+  recheckVectors(): void {
+    for (const path of this.index.notes.byPath.keys()) this.feeder?.add(path, this.indexedHashes(path));
   }
 
   private async open(): Promise<void> {

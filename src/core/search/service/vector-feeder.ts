@@ -36,6 +36,11 @@ export interface VectorFeederOptions {
   pause?: () => Promise<void>;
   /** Timers (to offer notes again after a provider pause) and turn-taking; default the shared scheduler. */
   scheduler?: Scheduler;
+  /**
+   * Whether a note's text may go to the embeddings provider (default: every note). Asked just
+   * before each note is read; a note it refuses is never read and loses the vectors it had.
+   */
+  mayEmbed?: (path: string) => boolean;
 }
 
 /** Slice length of the feeder's own slicer, when no pause is given. */
@@ -49,7 +54,7 @@ const DEFAULT_SLICE_MS = 10;
  * never holds the thread for long. While the provider is paused (down, or refusing every
  * request) paths are parked, not dropped, and offered again when the pause ends. Other
  * failures are reported and skipped; the lexical index never waits for embeddings. The store
- * is saved whenever the queue runs dry.
+ * is saved whenever the queue runs dry. Notes `mayEmbed` refuses are never read, and forgotten.
  */
 export class VectorFeeder {
   private readonly queue = new Map<string, readonly string[] | undefined>();
@@ -59,6 +64,7 @@ export class VectorFeeder {
   private cancelTimer: (() => void) | null = null;
   private readonly pause: () => Promise<void>;
   private readonly scheduler: Scheduler;
+  private readonly mayEmbed: (path: string) => boolean;
 
   constructor(
     private readonly vectors: PersistentVectorSearch,
@@ -68,6 +74,7 @@ export class VectorFeeder {
   ) {
     this.scheduler = options.scheduler ?? DEFAULT_SCHEDULER;
     this.pause = options.pause ?? new Slicer(this.scheduler, DEFAULT_SLICE_MS).pause;
+    this.mayEmbed = options.mayEmbed ?? (() => true);
   }
 
   /**
@@ -115,17 +122,22 @@ export class VectorFeeder {
   }
 
   private async drain(): Promise<void> {
-    for (let next = this.next(); next !== undefined && !this.stopped; next = this.next()) {
-      await this.feed(...next);
-      await this.pause();
-    }
-    await this.save();
+    // Notes added while the store saves find `running` still set and start no drain of their own:
+    // they are fed by another round here.
+    do {
+      for (let next = this.next(); next !== undefined && !this.stopped; next = this.next()) {
+        await this.feed(...next);
+        await this.pause();
+      }
+      await this.save();
+    } while (this.queue.size > 0 && !this.stopped);
   }
 
   private async feed(path: string, hashes: readonly string[] | undefined): Promise<void> {
     const wait = this.waitMs();
     if (wait === null) return;
     if (wait > 0) return this.park(path, hashes);
+    if (!this.mayEmbed(path)) return this.vectors.removePath(path);
     if (hashes !== undefined && this.vectors.isCurrent?.(path, hashes) === true) return;
     try {
       const text = await this.host.read(path);

@@ -28,7 +28,7 @@ export function aiSection(context: TabContext): SettingSection {
       aiNumberRow(context, { key: 'daily_cost_usd', name: 'Daily cost cap', desc: 'In US dollars per day (UTC); requests beyond it are refused. Empty: no cap.', placeholder: 'No cap' }),
       aiCacheRow(context),
       globListRow(context, { draftKey: 'ai.allow_globs', name: 'Paths AI may read', desc: 'Notes the chat model may be sent. One glob per line; empty allows every note. Applies when you select Save.', placeholder: 'Projects/**', current: (config) => config.ai.allow_globs ?? [], patch: (globs) => ({ ai: { allow_globs: globs.length === 0 ? undefined : globs } }) }),
-      globListRow(context, { draftKey: 'ai.deny_globs', name: 'Paths AI never reads', desc: 'Notes never sent to the chat model. One glob per line; wins over the allowed paths. Semantic search still embeds them: to keep a note from the embeddings provider too, add it to the excluded paths under Vault access. Applies when you select Save.', placeholder: 'Private/**', current: (config) => config.ai.deny_globs ?? [], patch: (globs) => ({ ai: { deny_globs: globs.length === 0 ? undefined : globs } }) }),
+      globListRow(context, { draftKey: 'ai.deny_globs', name: 'Paths AI never reads', desc: 'Notes never sent to any provider: the chat model never reads them and semantic search does not embed them (search by words still finds them). One glob per line; wins over the allowed paths. Applies when you select Save.', placeholder: 'Private/**', current: (config) => config.ai.deny_globs ?? [], patch: (globs) => ({ ai: { deny_globs: globs.length === 0 ? undefined : globs } }) }),
     ],
   };
 }
