@@ -185,7 +185,8 @@ describe("the built plugin's AI commands against a loopback OpenAI-compatible pr
     expect((await auditRecords(vault)).find((record) => record.path === 'Projects/MOC.md')).toMatchObject({ actor: 'obsidian', etag_before: null });
   });
 
-  // A MOC written once is replaced on the next run, guarded by the ETag read just before.
+  // A MOC written once is replaced on the next run, guarded by the ETag read just before. It lies
+  // inside the folder it maps: preview and write both leave it out, so the write is the preview.
   it('replaces an existing map of content only as it was read (its ETag), and says so before writing', async () => {
     vault.app.commands.run('indx:ai-build-moc');
     const picker = await topModal(fake.FuzzySuggestModal);
@@ -194,6 +195,11 @@ describe("the built plugin's AI commands against a loopback OpenAI-compatible pr
     const modal = await topModal(fake.Modal);
     expect(settingNamed(modal.contentEl, 'Note').descEl.textContent).toBe('Projects/MOC.md exists: Write replaces it.');
     componentOf(settingNamed(modal.contentEl, 'Title'), fake.TextComponent).input('Project index');
+    const asked = openai.chatRequests().length;
+    buttonLabelled(modal.contentEl, 'Preview').click();
+    await waitFor(() => elementOf(modal.contentEl, 'indx-moc-preview').textContent.includes('Project index'));
+    expect(openai.chatRequests()).toHaveLength(asked + 1);
+    expect(JSON.stringify(openai.chatRequests().at(-1))).not.toContain('Projects/MOC.md');
     buttonLabelled(modal.contentEl, 'Write').click();
     await waitFor(() => !modal.isOpen);
     expect(await fs.readFile(path.join(vault.root, 'Projects/MOC.md'), 'utf8')).toContain('Project index');
@@ -201,6 +207,7 @@ describe("the built plugin's AI commands against a loopback OpenAI-compatible pr
     const writes = (await auditRecords(vault)).filter((record) => record.path === 'Projects/MOC.md');
     expect(writes).toHaveLength(2);
     expect(writes[1]?.etag_before).toBe(writes[0]?.etag_after);
+    expect(openai.chatRequests()).toHaveLength(asked + 1);
   });
 
   it('offers a tag too, writing its map of content to "MOC - <tag>.md" at the root', async () => {

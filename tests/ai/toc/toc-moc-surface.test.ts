@@ -102,6 +102,28 @@ describe('ai_toc MOC mode through MCP and REST', () => {
     expect(harness.openai.chatRequests()).toHaveLength(1);
   });
 
+  it('leaves exclude_paths out too: a preview that excludes the target is what the write serves from the cache (REST)', async () => {
+    harness.openai.onChat(() => ({ json: { groups: [{ key: 'project', title: 'Projects' }, { key: 'infra', title: 'Infra' }] } }));
+    structuredOf(await harness.callTool('note_write', { path: 'Projects/Map.md', body: 'an older map\n' }));
+    const request = { mode: 'moc', scope: SCOPE, group_by: 'tag', exclude_paths: ['Projects/Map'] };
+    const preview = await restCall<TocOutput>(harness, 'POST', '/v1/ai/toc', request);
+    expect(preview.status).toBe(200);
+    expect(preview.data.scope_resolved.paths).not.toContain('Projects/Map.md');
+    expect(JSON.stringify(harness.openai.chatRequests())).not.toContain('an older map');
+    const written = await restCall<TocOutput>(harness, 'POST', '/v1/ai/toc', { ...request, write: { path: 'Projects/Map.md' } });
+    expect(written.data.warnings.map((warning) => warning.code)).toContain('ai_cache_hit');
+    expect(written.data.toc_markdown).toBe(preview.data.toc_markdown);
+    expect((await restCall<{ body: string }>(harness, 'GET', '/v1/notes/Projects/Map.md')).data.body).toBe(preview.data.toc_markdown);
+    expect(harness.openai.chatRequests()).toHaveLength(1);
+  });
+
+  it('refuses a scope that exclude_paths empties with invalid_input, before any model call', async () => {
+    const response = await restCall(harness, 'POST', '/v1/ai/toc', { mode: 'moc', scope: { kind: 'paths', paths: ['Projects/Alpha.md'] }, exclude_paths: ['Projects/Alpha.md'] });
+    expect([response.status, response.error.code]).toEqual([400, 'invalid_input']);
+    expect(response.error.message).toContain('"Projects/Alpha.md"');
+    expect(harness.openai.chatRequests()).toHaveLength(0);
+  });
+
   it('refuses a stale if_match with etag_mismatch and writes nothing', async () => {
     structuredOf(await harness.callTool('note_write', { path: 'Index.md', body: 'mine\n' }));
     const error = mcpErrorOf(await harness.callTool('ai_toc', { mode: 'moc', scope: SCOPE, group_by: 'tag', max_groups: 1, write: { path: 'Index.md', if_match: '0000000000000000' } }));

@@ -27,8 +27,8 @@ const DEFAULTS = { groupBy: 'topic', maxGroups: 12, maxPerGroup: 25, title: 'Map
 const NO_REPLY: MocReply = { groups: [], summaries: [] };
 
 /**
- * ai_toc in MOC mode (seed 002 §5.3): the scope's notes (less the note being written, which
- * must not list itself) grouped by tag, folder or frontmatter value, or clustered by topic by
+ * ai_toc in MOC mode (seed 002 §5.3): the scope's notes (less `exclude_paths` and the note being
+ * written, which must not list itself) grouped by tag, folder or frontmatter value, or clustered by topic by
  * the model, each group titled by the model and capped (max_groups, max_per_group), each note
  * linked the way Obsidian would write the link, optionally with a cited one-line summary. With
  * `write`, the Map of Content is then written through note_write, also when it came from the
@@ -39,8 +39,10 @@ export async function runMocToc(input: MocTocInput, context: OperationContext): 
   const grouping = toGrouping(groupBy, input.group_by_key);
   const writePath = input.write === undefined ? null : toNotePath(input.write.path);
   const scope = await resolveAiScope(context, input.scope);
-  const paths = scope.paths.filter((path) => path !== writePath);
-  if (paths.length === 0) throw new IndxError('invalid_input', `The scope holds no note besides "${writePath ?? ''}", the Map of Content being written. Choose a scope with other notes.`, { path: writePath });
+  const excluded = new Set(input.exclude_paths?.map(toNotePath));
+  if (writePath !== null) excluded.add(writePath);
+  const paths = scope.paths.filter((path) => !excluded.has(path));
+  if (paths.length === 0) throw new IndxError('invalid_input', `The scope holds no note besides those left out (${[...excluded].map((path) => `"${path}"`).join(', ')}: exclude_paths and the Map of Content being written). Choose a scope with other notes.`, { excluded: [...excluded] });
   const notes = await readScopeNotes(context, paths);
   const write = input.write;
   return runAiCall<TocResult>(context, {

@@ -47,6 +47,7 @@ export const mocTocInputSchema = z
     max_per_group: z.number().int().min(1).max(1000).optional().describe('Most notes listed per group (default 25); the rest are counted as "…and N more".'),
     include_summaries: z.boolean().optional().describe('Add a one-line summary of each note, grounded in that note and cited (default false).'),
     title: z.string().trim().min(1).max(200).optional().describe('Title of the Map of Content (default "Map of Content").'),
+    exclude_paths: z.array(z.string().min(1)).max(500).optional().describe('Notes of the scope to leave out of the map, e.g. the note a preview will later be written to (write.path is always left out). Pass the same list when previewing and when writing, and the write is served from the cache.'),
     write: tocWriteSchema.optional().describe('Also write the Map of Content to a note (needs vault:write). Without it the call only reads.'),
     ...commonFields,
   })
@@ -55,7 +56,7 @@ export const mocTocInputSchema = z
 /** The input of ai_toc (seed 002 §5.3): a note's table of contents, or a Map of Content. */
 export const tocInputSchema = z
   .discriminatedUnion('mode', [noteTocInputSchema, mocTocInputSchema])
-  .describe('{mode:"note", path, depth?, include_descriptions?, include_links?, style?} or {mode:"moc", scope, group_by?, group_by_key?, max_groups?, max_per_group?, include_summaries?, title?, write?}.');
+  .describe('{mode:"note", path, depth?, include_descriptions?, include_links?, style?} or {mode:"moc", scope, group_by?, group_by_key?, max_groups?, max_per_group?, include_summaries?, title?, exclude_paths?, write?}.');
 
 /** A parsed ai_toc input. */
 export type TocInput = z.output<typeof tocInputSchema>;

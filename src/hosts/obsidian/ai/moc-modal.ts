@@ -21,7 +21,8 @@ type TocOutput = z.output<typeof tocOutputSchema>;
 /**
  * The second step of "AI: build MOC": how to group the notes of the chosen folder or tag, the
  * map's title and the note it goes to. Preview asks `ai_toc` for the map and renders it here;
- * Write asks again with `write` (the AI cache answers the same input for free), guarded by the
+ * Write asks again with `write` (the AI cache answers the same input for free: both leave the
+ * target out with `exclude_paths`, so a map being rebuilt never lists itself), guarded by the
  * target's ETag when it exists (or as a create-only write when it does not), then opens the
  * note. Failures show as notices; closing the modal cancels a request in flight.
  */
@@ -87,7 +88,7 @@ export class MocModal extends Modal {
   }
 
   private tocInput(): Record<string, unknown> {
-    return { mode: 'moc', scope: mocScopeOf(this.source), group_by: this.groupBy, ...(this.title === '' ? {} : { title: this.title }) };
+    return { mode: 'moc', scope: mocScopeOf(this.source), group_by: this.groupBy, exclude_paths: [this.targetPath()], ...(this.title === '' ? {} : { title: this.title }) };
   }
 
   /** The target's ETag when it exists (the write replaces exactly what is there now), else a create-only write. */
