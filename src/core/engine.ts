@@ -180,6 +180,7 @@ export class Engine {
       search: this.search,
       scopes: caller.scopes,
       ai: this.ai,
+      offeredAiOperations: () => this.registry.list().filter((operation) => operation.requires !== undefined && this.offers(operation)).map((operation) => operation.name),
       ...(options.onEvent === undefined ? {} : { emit: options.onEvent }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     };

@@ -22,6 +22,8 @@ export interface OperationContext {
   scopes: readonly Scope[];
   /** The AI runtime (switched off when no provider is configured). */
   ai: AiRuntime;
+  /** The names of the operations that need an AI provider (`requires`) and are offered now, in registry order. */
+  offeredAiOperations: () => string[];
   /** Present when the caller asked for a streamed result: receives its events as they happen. */
   emit?: AiStreamListener;
   /** Cancels the call (the client went away). */

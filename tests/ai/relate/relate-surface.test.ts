@@ -155,6 +155,7 @@ describe('ai_relate with embeddings only (no chat model)', () => {
     expect(names).toContain('ai_relate');
     expect(names).not.toContain('ai_summarize');
     expect(names).not.toContain('ai_toc');
+    expect(structuredOf<{ operations: string[] }>(await harness.callTool('ai_status', {})).operations).toEqual(['ai_relate']);
   });
 
   it('labels by the heuristic only (cites for an existing link, same_topic for close notes of one folder), warning chat_unavailable', async () => {

@@ -4,9 +4,6 @@ import { pricingSourceOf } from '../../ai/chat/model-pricing';
 import type { SearchService } from '../../search/service/search-service';
 import { defineOperation, READ_ONLY } from '../operation';
 
-/** The AI operations that need a chat model; ai_relate works on embeddings alone. */
-const CHAT_OPERATIONS = ['ai_summarize', 'ai_ask', 'ai_toc', 'ai_relate', 'ai_tag', 'ai_metadata', 'ai_extract'];
-
 /** `ai_status`: what AI this vault offers, at no cost: the discovery handshake of seed 002 §10.1. */
 export const aiStatus = defineOperation({
   name: 'ai_status',
@@ -54,7 +51,7 @@ export const aiStatus = defineOperation({
       })
       .describe('Limits in force.'),
     globs: z.object({ allow: z.array(z.string()).describe('Only these notes may reach the model (empty: all).'), deny: z.array(z.string()).describe('These never do.') }).describe('Which notes may be sent to the provider.'),
-    operations: z.array(z.string()).describe('The AI operations that can run now.'),
+    operations: z.array(z.string()).describe('The AI operations that can run now (besides ai_status).'),
   }),
   scope: 'vault:read',
   annotations: READ_ONLY,
@@ -79,7 +76,7 @@ export const aiStatus = defineOperation({
       pricing: runtime.chat === null ? null : pricingSourceOf(runtime.chat.model, runtime.chat.provider, settings.pricing),
       limits: { max_input_tokens: settings.max_input_tokens, max_output_tokens: settings.max_output_tokens, temperature: settings.temperature, timeout_ms: settings.timeout_ms },
       globs: { allow: settings.allow_globs, deny: settings.deny_globs },
-      operations: offeredOperations(runtime),
+      operations: context.offeredAiOperations().filter((name) => name !== 'ai_status'),
     };
   },
   summarize(output) {
@@ -93,9 +90,4 @@ function embeddingsOf(runtime: AiRuntime, search: SearchService | null) {
   const stats = search?.vectorStats() ?? null;
   if (stats === null && search?.hasVectors() !== true) return null;
   return { available: runtime.embeddings && (stats?.available ?? true), provider: runtime.embeddingsProvider, model: stats?.model ?? null, dim: stats === null || stats.dimensions === 0 ? null : stats.dimensions };
-}
-
-function offeredOperations(runtime: AiRuntime): string[] {
-  if (!runtime.available) return [];
-  return runtime.chat === null ? ['ai_relate'] : CHAT_OPERATIONS;
 }
