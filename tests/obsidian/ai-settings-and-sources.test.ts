@@ -13,12 +13,13 @@ function settings(overrides: Partial<AiSettings>): AiSettings {
 }
 
 describe('the AI settings shown in the tab match what the runtime runs', () => {
-  // resolveAiSettings: ai.provider, else the embeddings provider, else OpenAI once a model is set.
-  it('shows the provider the runtime picks, OpenAI for a model without any provider', () => {
+  // resolveAiSettings: ai.provider, else the embeddings provider; a chat model alone configures
+  // nothing. Embeddings: OpenAI once a model is set without a provider.
+  it('shows the provider the runtime picks: OpenAI for an embedding model without any provider, None for a chat model alone', () => {
     expect(providerInForce(config({}))).toBe('none');
     expect(providerInForce(config({ ai: { provider: 'ollama' }, search: { embeddings: { provider: 'openai' } } }))).toBe('ollama');
     expect(providerInForce(config({ search: { embeddings: { provider: 'lm-studio' } } }))).toBe('lm-studio');
-    expect(providerInForce(config({ ai: { model: 'gpt-4.1-mini' } }))).toBe('openai');
+    expect(providerInForce(config({ ai: { model: 'gpt-4.1-mini' } }))).toBe('none');
     expect(providerInForce(config({ search: { embeddings: { model: 'text-embedding-3-small' } } }))).toBe('openai');
     expect(baseUrlInForce(config({ ai: { base_url: 'http://a:1/v1' }, search: { embeddings: { base_url: 'http://b:2/v1' } } }))).toBe('http://a:1/v1');
     expect(baseUrlInForce(config({ search: { embeddings: { base_url: 'http://b:2/v1' } } }))).toBe('http://b:2/v1');

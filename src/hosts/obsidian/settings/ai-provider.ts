@@ -31,13 +31,13 @@ export function toProviderChoice(provider: EmbeddingProviderName | undefined): P
 
 /**
  * The provider the tab shows, as the runtime picks it: the chat's (`ai.provider`), else the
- * embeddings provider, else OpenAI when a model is set without any provider (the core's
- * default). The tab edits one provider for both roles.
+ * embeddings provider, else OpenAI when an embedding model is set without any provider (the
+ * embeddings' default). A chat model alone names no provider and configures nothing (the AI status
+ * row says why), so it shows None. The tab edits one provider for both roles.
  */
 export function providerInForce(config: VaultConfig): ProviderChoice {
   const { ai, search } = config;
-  const modelSet = ai.model !== undefined || search.embeddings.model !== undefined;
-  return toProviderChoice(ai.provider ?? search.embeddings.provider ?? (modelSet ? 'openai' : undefined));
+  return toProviderChoice(ai.provider ?? search.embeddings.provider ?? (search.embeddings.model !== undefined ? 'openai' : undefined));
 }
 
 /** The base URL the tab shows ('' for the provider's default): the chat's, else the embeddings'. */
