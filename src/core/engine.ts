@@ -78,6 +78,8 @@ export class Engine {
   readonly ai: AiRuntime;
 
   private readonly policyHost: PolicyHost;
+  /** The last reload of the configuration; the next one starts after it (see `reloadConfig`). */
+  private reloading: Promise<unknown> = Promise.resolve();
 
   private constructor(
     host: VaultHost,
@@ -114,14 +116,26 @@ export class Engine {
 
   /**
    * Reads the vault configuration again and applies its path rules; hosts that change the
-   * configuration file themselves (the plugin's settings tab) call it after writing.
+   * configuration file themselves (the plugin's settings tab) call it after writing. Reloads run
+   * one after another, each reading the file once the previous one is applied: a slow read of an
+   * older file can never be applied after a newer one (which could lift new deny globs or path
+   * rules).
    */
-  async reloadConfig(): Promise<VaultConfig> {
+  reloadConfig(): Promise<VaultConfig> {
+    const next = this.reloading.then(
+      () => this.applyConfigFile(),
+      () => this.applyConfigFile(),
+    );
+    this.reloading = next.catch(() => undefined);
+    return next;
+  }
+
+  private async applyConfigFile(): Promise<VaultConfig> {
     const config = await readVaultConfig(this.storage);
     if (!sameRules(this.policyHost.policy.rules, config.access)) this.policyHost.setPolicy(createPathPolicy(config.access));
     const denied = this.ai.settings.deny_globs.join('\n');
     this.ai.configure(config.ai, config.search.embeddings);
-    if (this.ai.settings.deny_globs.join('\n') !== denied) this.search?.recheckVectors();
+    if (this.ai.settings.deny_globs.join('\n') !== denied) void this.search?.recheckVectors();
     return config;
   }
 

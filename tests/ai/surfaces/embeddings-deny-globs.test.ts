@@ -29,14 +29,16 @@ describe('the AI deny globs keep a note from the embeddings provider', () => {
     return (response.body as { data: { results: { path: string }[] } }).data.results.map((result) => result.path).sort();
   }
 
-  /** Polls {@link embedded} until `done` holds (the feeder embeds in the background). */
-  async function embeddedOnce(done: (paths: string[]) => boolean): Promise<string[]> {
-    let paths = await embedded();
-    for (let attempt = 0; !done(paths) && attempt < 600; attempt += 1) {
-      await delay(50);
-      paths = await embedded();
-    }
-    return paths;
+  /** Waits until every note offered so far has been fed to (or kept from) the embeddings provider. */
+  async function settle(): Promise<void> {
+    await harness.served.vault.engine.search?.embeddingsSettled();
+  }
+
+  /** {@link embedded}, once the feeder has nothing left to do. */
+  async function embeddedSettled(): Promise<string[]> {
+    await embedded();
+    await settle();
+    return embedded();
   }
 
   const setDenyGlobs = async (globs: string[]): Promise<void> => {
@@ -45,7 +47,7 @@ describe('the AI deny globs keep a note from the embeddings provider', () => {
   };
 
   it('embeds every other note and never sends the denied one; lexical search still finds it', async () => {
-    expect(await embeddedOnce((paths) => paths.length >= ALLOWED.length)).toEqual(ALLOWED);
+    expect(await embeddedSettled()).toEqual(ALLOWED);
     expect(harness.openai.requests.some((request) => request.path === '/v1/embeddings')).toBe(true);
     expect(sentText(harness)).not.toContain(SECRET);
     const lexical = await harness.rest('GET', `/v1/search?q=${SECRET}&mode=lexical`);
@@ -54,11 +56,11 @@ describe('the AI deny globs keep a note from the embeddings provider', () => {
 
   it('embeds the note once the deny globs let it go, and forgets its vectors once they cover it again', async () => {
     await setDenyGlobs([]);
-    expect(await embeddedOnce((paths) => paths.includes(DIARY))).toEqual([...ALLOWED, DIARY].sort());
+    expect(await embeddedSettled()).toEqual([...ALLOWED, DIARY].sort());
     expect(sentText(harness)).toContain(SECRET);
     // A folder name covers what is in it, as in every other path rule.
     await setDenyGlobs(['Private']);
-    expect(await embeddedOnce((paths) => !paths.includes(DIARY))).toEqual(ALLOWED);
+    expect(await embeddedSettled()).toEqual(ALLOWED);
   });
 
   it('does not send an edit of a denied note', async () => {
@@ -67,12 +69,14 @@ describe('the AI deny globs keep a note from the embeddings provider', () => {
     expect(written.status).toBeLessThan(300);
     const edited = 'SECRET-EDIT-TEXT';
     // The lexical index has the edit once it is searchable; the feeder has been offered the note by then.
-    for (let attempt = 0; attempt < 600; attempt += 1) {
+    let found = 0;
+    for (let attempt = 0; found === 0 && attempt < 600; attempt += 1) {
       const lexical = await harness.rest('GET', `/v1/search?q=${edited}&mode=lexical`);
-      if ((lexical.body as { data: { results: unknown[] } }).data.results.length > 0) break;
-      await delay(50);
+      found = (lexical.body as { data: { results: unknown[] } }).data.results.length;
+      if (found === 0) await delay(50);
     }
-    await delay(200);
+    expect(found).toBe(1);
+    await settle();
     expect(JSON.stringify(harness.openai.requests.slice(sent).map((request): unknown => request.body))).not.toContain(edited);
     expect(await embedded()).toEqual(ALLOWED);
   });

@@ -102,7 +102,7 @@ describe('ai_toc MOC mode through MCP and REST', () => {
     expect(harness.openai.chatRequests()).toHaveLength(1);
   });
 
-  it('leaves exclude_paths out too: a preview that excludes the target is what the write serves from the cache (REST)', async () => {
+  it('leaves exclude_paths out too: a preview that excludes the target is what the write serves from the cache, however the list is spelled (REST)', async () => {
     harness.openai.onChat(() => ({ json: { groups: [{ key: 'project', title: 'Projects' }, { key: 'infra', title: 'Infra' }] } }));
     structuredOf(await harness.callTool('note_write', { path: 'Projects/Map.md', body: 'an older map\n' }));
     const request = { mode: 'moc', scope: SCOPE, group_by: 'tag', exclude_paths: ['Projects/Map'] };
@@ -110,7 +110,8 @@ describe('ai_toc MOC mode through MCP and REST', () => {
     expect(preview.status).toBe(200);
     expect(preview.data.scope_resolved.paths).not.toContain('Projects/Map.md');
     expect(JSON.stringify(harness.openai.chatRequests())).not.toContain('an older map');
-    const written = await restCall<TocOutput>(harness, 'POST', '/v1/ai/toc', { ...request, write: { path: 'Projects/Map.md' } });
+    // Another spelling of the same choice of notes (".md", a path outside the scope): the notes read are the key, not the list.
+    const written = await restCall<TocOutput>(harness, 'POST', '/v1/ai/toc', { ...request, exclude_paths: ['Nowhere/Else.md', 'Projects/Map.md'], write: { path: 'Projects/Map.md' } });
     expect(written.data.warnings.map((warning) => warning.code)).toContain('ai_cache_hit');
     expect(written.data.toc_markdown).toBe(preview.data.toc_markdown);
     expect((await restCall<{ body: string }>(harness, 'GET', '/v1/notes/Projects/Map.md')).data.body).toBe(preview.data.toc_markdown);

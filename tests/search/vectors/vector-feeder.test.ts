@@ -82,4 +82,38 @@ describe('VectorFeeder', () => {
     expect([store.indexed, reads()]).toEqual([['a.md', 'Private/c.md'], ['a.md', 'Private/c.md']]);
     read.mockRestore();
   });
+
+  // The drain's last look at the queue and the moment it is marked done are some microtasks apart.
+  test.each([0, 1, 2, 3, 4, 5, 6, 7])('a note added %i microtasks after the last save resolves is fed too', async (depth) => {
+    const store = new RecordingStore();
+    const feeder = new VectorFeeder(store, host, () => undefined, { pause: () => Promise.resolve() });
+    feeder.add('a.md');
+    await turnsUntil(() => store.saving === 1);
+    let later: Promise<unknown> = Promise.resolve();
+    for (let step = 0; step < depth; step += 1) later = later.then(() => undefined);
+    void later.then(() => feeder.add('b.md'));
+    store.finishPendingSave();
+    await turnsUntil(() => store.saving === 1 || store.indexed.length === 2);
+    if (store.saving === 1) store.finishPendingSave();
+    await feeder.idle();
+    expect(store.indexed).toEqual(['a.md', 'b.md']);
+  });
+
+  test('a note denied while its text is being read is not indexed (its text goes nowhere)', async () => {
+    const store = new RecordingStore();
+    let denied = false;
+    const read = host.read.bind(host);
+    const spy = jest.spyOn(host, 'read').mockImplementation(async (path: string) => {
+      const text = await read(path);
+      denied = true;
+      return text;
+    });
+    const feeder = new VectorFeeder(store, host, () => undefined, { pause: () => Promise.resolve(), mayEmbed: (path) => !(denied && path.startsWith('Private/')) });
+    feeder.add('Private/c.md');
+    await turnsUntil(() => store.saving === 1);
+    store.finishPendingSave();
+    await feeder.idle();
+    spy.mockRestore();
+    expect([store.indexed, store.removed]).toEqual([[], ['Private/c.md']]);
+  });
 });

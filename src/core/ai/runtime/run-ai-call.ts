@@ -21,6 +21,13 @@ const DELIVERY_FIELDS = ['cache', 'cache_ttl_seconds', 'idempotency_key', 'strea
 const APPLY_FIELDS = ['apply', 'apply_mode', 'if_match', 'if_match_mode', 'write'];
 
 /**
+ * Input fields that only narrow which notes are read (left out of the cache key): the notes read
+ * are in the key already, by path and etag, so two spellings or orders of ai_toc's
+ * `exclude_paths` that leave the same notes share one entry.
+ */
+const NOTE_CHOICE_FIELDS = ['exclude_paths'];
+
+/**
  * The version of what produces results (prompts, output schemas, grounding rules), part of every
  * cache key: raise it when a change would make cached results differ from fresh ones.
  */
@@ -292,7 +299,7 @@ async function cacheKeyOf(context: OperationContext, spec: AiCallSpec<object>): 
     model: chat?.model ?? null,
     temperature: settings.temperature,
     max_output_tokens: settings.max_output_tokens,
-    input: omit(spec.input, [...DELIVERY_FIELDS, ...APPLY_FIELDS]),
+    input: omit(spec.input, [...DELIVERY_FIELDS, ...APPLY_FIELDS, ...NOTE_CHOICE_FIELDS]),
     notes: [...spec.fingerprint].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
   };
   return `result/${await sha256Hex(toCanonicalJson(parts))}`;

@@ -8,6 +8,9 @@ const compiled = new Map<string, (path: string) => boolean>();
 /** The most globs kept compiled (a configuration holds a handful; this only bounds odd use). */
 const COMPILED_LIMIT = 256;
 
+/** Matcher lists by their glob list: the search service asks about every note of the vault in turn. */
+const lists = new Map<string, ((path: string) => boolean)[]>();
+
 /**
  * Whether a note may reach the chat model under the AI globs (seed 002 §2, §14): a path covered
  * by any `deny_globs` entry never may (deny wins); otherwise it may when `allow_globs` is empty
@@ -31,7 +34,18 @@ export function isAiDenied(denyGlobs: readonly string[], path: string): boolean 
 }
 
 function covers(globs: readonly string[], path: string): boolean {
-  return coversPathOrAncestor(globs.filter((glob) => glob.trim() !== '').map(matcherOf), path);
+  if (globs.length === 0) return false;
+  return coversPathOrAncestor(matchersOf(globs), path);
+}
+
+function matchersOf(globs: readonly string[]): ((path: string) => boolean)[] {
+  const key = globs.join('\n');
+  const known = lists.get(key);
+  if (known !== undefined) return known;
+  if (lists.size >= COMPILED_LIMIT) lists.clear();
+  const matchers = globs.filter((glob) => glob.trim() !== '').map(matcherOf);
+  lists.set(key, matchers);
+  return matchers;
 }
 
 function matcherOf(glob: string): (path: string) => boolean {

@@ -42,7 +42,7 @@ export async function runMocToc(input: MocTocInput, context: OperationContext): 
   const excluded = new Set(input.exclude_paths?.map(toNotePath));
   if (writePath !== null) excluded.add(writePath);
   const paths = scope.paths.filter((path) => !excluded.has(path));
-  if (paths.length === 0) throw new IndxError('invalid_input', `The scope holds no note besides those left out (${[...excluded].map((path) => `"${path}"`).join(', ')}: exclude_paths and the Map of Content being written). Choose a scope with other notes.`, { excluded: [...excluded] });
+  if (paths.length === 0) throw emptiedScopeError(writePath, [...excluded]);
   const notes = await readScopeNotes(context, paths);
   const write = input.write;
   return runAiCall<TocResult>(context, {
@@ -54,6 +54,12 @@ export async function runMocToc(input: MocTocInput, context: OperationContext): 
     produce: (session) => produceMoc(context, session, { input, notes, groupBy, grouping, writePath }),
     ...(write === undefined ? {} : { apply: async (result, session) => ({ written: await writeTocNote(context, write, result.toc_markdown, session) }) }),
   });
+}
+
+/** The scope held no note but those left out: the write target and `exclude_paths`. */
+function emptiedScopeError(writePath: string | null, excluded: string[]): IndxError {
+  const named = excluded.slice(0, 5).map((path) => `"${path}"`).join(', ') + (excluded.length > 5 ? ` and ${excluded.length - 5} more` : '');
+  return new IndxError('invalid_input', `The scope holds no note besides those left out (${named}: exclude_paths and the Map of Content being written). Choose a scope with other notes.`, { path: writePath, excluded });
 }
 
 function toGrouping(groupBy: GroupBy, key: string | undefined): DeterministicGrouping | null {

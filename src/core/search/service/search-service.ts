@@ -95,6 +95,7 @@ export class SearchService {
   private generation = 0;
   private savedBytes = 0;
   private lastProblem: string | null = null;
+  private rechecking: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: SearchServiceOptions) {
     this.scheduler = options.scheduler ?? DEFAULT_SCHEDULER;
@@ -122,6 +123,16 @@ export class SearchService {
   /** Resolves once every queued change is applied and any due save or compaction is done. */
   async settled(): Promise<void> {
     while (this.pumping !== null) await this.pumping;
+  }
+
+  /**
+   * Resolves once the changes queued so far are indexed and the vector store has been offered
+   * every note waiting for it (notes parked while the provider pauses are not waited for).
+   */
+  async embeddingsSettled(): Promise<void> {
+    await this.settled();
+    await this.rechecking;
+    await this.feeder?.idle();
   }
 
   /** Runs a search (starting the service if needed). */
@@ -188,12 +199,26 @@ export class SearchService {
   }
 
   /**
-   * Offers every indexed note to the vector store again with its chunk hashes, so it asks
-   * `mayEmbed` afresh: notes it now refuses lose their vectors, notes it now allows are embedded,
-   * and the others are skipped unread. Call it when `mayEmbed`'s answers change.
+   * Asks `mayEmbed` afresh about every indexed note: one it now refuses leaves semantic results at
+   * once; the others are offered to the vector store again with their chunk hashes, so those it
+   * now allows are embedded and the rest are skipped unread. Paced like indexing. Call it when
+   * `mayEmbed`'s answers change; a second call while one runs starts once the first is done.
    */
-  recheckVectors(): void {
-    for (const path of this.index.notes.byPath.keys()) this.feeder?.add(path, this.indexedHashes(path));
+  recheckVectors(): Promise<void> {
+    this.rechecking = this.rechecking.then(() => this.recheckEach()).catch((error: unknown) => void (this.lastProblem = `Checking which notes may be embedded failed: ${error instanceof Error ? error.message : String(error)}`));
+    return this.rechecking;
+  }
+
+  private async recheckEach(): Promise<void> {
+    const feeder = this.feeder;
+    const mayEmbed = this.options.mayEmbed;
+    if (feeder === null) return;
+    for (const path of [...this.index.notes.byPath.keys()]) {
+      if (this.stopped) return;
+      if (mayEmbed !== undefined && !mayEmbed(path)) feeder.remove(path);
+      else feeder.add(path, this.indexedHashes(path));
+      await this.slicer.pause();
+    }
   }
 
   private async open(): Promise<void> {

@@ -85,7 +85,7 @@ export class VectorFeeder {
     if (this.stopped || this.waitMs() === null) return;
     this.parked.delete(path);
     this.queue.set(path, hashes);
-    this.running ??= this.drain().finally(() => (this.running = null));
+    this.startDrain();
   }
 
   /** Forgets `path`'s vectors now and drops it from the queue. */
@@ -121,16 +121,22 @@ export class VectorFeeder {
     await this.save();
   }
 
+  private startDrain(): void {
+    if (this.running !== null || this.stopped || this.queue.size === 0) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      // Notes added after the drain last looked at the queue (while the store saved, or in the
+      // microtasks since) found it running and started nothing: they start the next round.
+      this.startDrain();
+    });
+  }
+
   private async drain(): Promise<void> {
-    // Notes added while the store saves find `running` still set and start no drain of their own:
-    // they are fed by another round here.
-    do {
-      for (let next = this.next(); next !== undefined && !this.stopped; next = this.next()) {
-        await this.feed(...next);
-        await this.pause();
-      }
-      await this.save();
-    } while (this.queue.size > 0 && !this.stopped);
+    for (let next = this.next(); next !== undefined && !this.stopped; next = this.next()) {
+      await this.feed(...next);
+      await this.pause();
+    }
+    await this.save();
   }
 
   private async feed(path: string, hashes: readonly string[] | undefined): Promise<void> {
@@ -141,6 +147,8 @@ export class VectorFeeder {
     if (hashes !== undefined && this.vectors.isCurrent?.(path, hashes) === true) return;
     try {
       const text = await this.host.read(path);
+      // Denied while it was being read: its text goes nowhere.
+      if (!this.mayEmbed(path)) return this.vectors.removePath(path);
       await this.vectors.indexChunks(path, splitNote(path, text, this.host.getMetadata(path)).chunks);
     } catch (error: unknown) {
       if (this.stopped) return;
