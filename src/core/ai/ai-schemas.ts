@@ -131,22 +131,33 @@ export const languageField = z.string().min(2).max(35).optional().describe('Outp
 export const maxTokensField = z.number().int().min(1).max(100000).optional().describe('Most tokens to generate (clamped to the configured maximum).');
 
 /** Sampling seed. */
-export const seedField = z.number().int().min(0).optional().describe('Sampling seed (default 0): same input and seed, same output where the provider honours it.');
+const seedField = z.number().int().min(0).optional().describe('Sampling seed (default 0): same input and seed, same output where the provider honours it.');
 
 /** Cache switch. */
-export const cacheField = z.boolean().optional().describe('Use the AI cache (default true): an identical call over unchanged notes is served free.');
+const cacheField = z.boolean().optional().describe('Use the AI cache (default true): an identical call over unchanged notes is served free.');
 
 /** Cache lifetime override. */
-export const cacheTtlField = z.number().int().min(0).max(30 * 24 * 3600).optional().describe('Seconds a fresh result stays cached (default from the configuration, 24 h).');
+const cacheTtlField = z.number().int().min(0).max(30 * 24 * 3600).optional().describe('Seconds a fresh result stays cached (default from the configuration, 24 h).');
 
 /** Citation switch. */
 export const citeField = z.boolean().optional().describe('Return citations and drop claims without one (default true).');
 
 /** Idempotency key of an AI call. */
-export const idempotencyKeyField = z.string().min(1).max(255).optional().describe('Same key and same input within 24 h returns the stored result without calling the model again; same key, different input fails with idempotency_key_reused.');
+const idempotencyKeyField = z.string().min(1).max(255).optional().describe('Same key and same input within 24 h returns the stored result without calling the model again; same key, different input fails with idempotency_key_reused.');
 
 /** Per-path preconditions of an apply. */
 export const ifMatchMapField = z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional().describe('Path → etag: each note is written only if it still has that etag (else ai_apply_conflict).');
 
 /** What an apply does when a path's if_match fails. */
 export const ifMatchModeField = z.enum(['fail', 'skip']).optional().describe('fail (default): stop at the first etag mismatch with ai_apply_conflict; skip: skip that note and go on.');
+
+/**
+ * The fields every AI call's input ends with, in this order: the sampling seed, the cache switch
+ * and lifetime, and the idempotency key.
+ */
+export const aiCallFields = {
+  seed: seedField,
+  cache: cacheField,
+  cache_ttl_seconds: cacheTtlField,
+  idempotency_key: idempotencyKeyField,
+};

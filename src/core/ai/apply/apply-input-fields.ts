@@ -1,4 +1,4 @@
-import { cacheField, cacheTtlField, citeField, idempotencyKeyField, ifMatchMapField, ifMatchModeField, languageField, maxTokensField, seedField } from '../ai-schemas';
+import { aiCallFields, citeField, ifMatchMapField, ifMatchModeField, languageField, maxTokensField } from '../ai-schemas';
 
 /**
  * The input fields ai_tag, ai_metadata and ai_extract share after their own: the per-note
@@ -10,8 +10,5 @@ export const applyInputFields = {
   language: languageField,
   max_tokens: maxTokensField,
   cite: citeField,
-  seed: seedField,
-  cache: cacheField,
-  cache_ttl_seconds: cacheTtlField,
-  idempotency_key: idempotencyKeyField,
+  ...aiCallFields,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiScopeSchema, cacheField, cacheTtlField, citeField, idempotencyKeyField, languageField, maxTokensField, searchFiltersSchema, searchModeField, seedField, styleField } from '../ai-schemas';
+import { aiCallFields, aiScopeSchema, citeField, languageField, maxTokensField, searchFiltersSchema, searchModeField, styleField } from '../ai-schemas';
 
 /** Notes retrieved for a question when `retrieve.top_k` is not given (seed 002 §5.2). */
 export const DEFAULT_TOP_K = 8;
@@ -33,10 +33,7 @@ export const askInputSchema = z.object({
   cite: citeField,
   conversation_id: z.string().min(1).max(200).optional().describe('Opaque id of a conversation: only partitions the cache (the server keeps no chat memory; pass history).'),
   history: z.array(historyTurnSchema).max(MAX_HISTORY_TURNS).optional().describe('Earlier turns of the conversation, oldest first; the most recent ones that fit are sent to the model.'),
-  seed: seedField,
-  cache: cacheField,
-  cache_ttl_seconds: cacheTtlField,
-  idempotency_key: idempotencyKeyField,
+  ...aiCallFields,
   stream: z.boolean().optional().describe('Deliver the answer as it is generated (where the surface streams); the final result is the same.'),
 });
 

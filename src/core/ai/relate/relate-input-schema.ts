@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiScopeSchema, cacheField, cacheTtlField, idempotencyKeyField, languageField, maxTokensField, seedField } from '../ai-schemas';
+import { aiCallFields, aiScopeSchema, languageField, maxTokensField } from '../ai-schemas';
 import { RELATION_LABELS } from './relation-labels';
 
 /** The notes whose relationships are looked for. */
@@ -23,10 +23,7 @@ export const relateInputSchema = z.object({
   propose_links: z.boolean().optional().describe('Return note_patch drafts adding a "## Related" list item to each source for related notes it does not link yet (never applied).'),
   language: languageField,
   max_tokens: maxTokensField,
-  seed: seedField,
-  cache: cacheField,
-  cache_ttl_seconds: cacheTtlField,
-  idempotency_key: idempotencyKeyField,
+  ...aiCallFields,
 });
 
 /** A parsed ai_relate input. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiScopeSchema, cacheField, cacheTtlField, citeField, idempotencyKeyField, languageField, maxTokensField, seedField, styleField } from '../ai-schemas';
+import { aiCallFields, aiScopeSchema, citeField, languageField, maxTokensField, styleField } from '../ai-schemas';
 
 /** The parts of a summary a caller may ask for (`text` always comes). */
 export const SUMMARY_PARTS = ['tldr', 'key_points', 'open_questions', 'outline'] as const;
@@ -17,10 +17,7 @@ export const summarizeInputSchema = z.object({
   include: z.array(z.enum(SUMMARY_PARTS)).optional().describe('Parts besides the text: tldr (1–2 sentences), key_points, open_questions, outline (the notes\' real headings). Default: tldr and key_points.'),
   max_tokens: maxTokensField,
   cite: citeField,
-  seed: seedField,
-  cache: cacheField,
-  cache_ttl_seconds: cacheTtlField,
-  idempotency_key: idempotencyKeyField,
+  ...aiCallFields,
   stream: z.boolean().optional().describe('Deliver the summary text as it is generated (where the surface streams); the final result is the same.'),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiScopeSchema, cacheField, cacheTtlField, idempotencyKeyField, languageField, maxTokensField, seedField } from '../ai-schemas';
+import { aiCallFields, aiScopeSchema, languageField, maxTokensField } from '../ai-schemas';
 
 const etagPattern = /^[0-9a-f]{16}$/;
 
@@ -7,10 +7,7 @@ const etagPattern = /^[0-9a-f]{16}$/;
 const commonFields = {
   language: languageField,
   max_tokens: maxTokensField,
-  seed: seedField,
-  cache: cacheField,
-  cache_ttl_seconds: cacheTtlField,
-  idempotency_key: idempotencyKeyField,
+  ...aiCallFields,
 };
 
 /** Where and how a Map of Content is materialized as a note. */
