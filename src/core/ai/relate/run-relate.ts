@@ -39,7 +39,7 @@ export async function runRelate(input: RelateInput, context: OperationContext): 
     op: 'relate',
     needs: 'none',
     input,
-    fingerprint: [...notes.values()].map((note) => ({ path: note.path, etag: note.etag })),
+    fingerprint: [...notes.values()],
     warnings: [...sources.warnings, ...(pool?.warnings ?? []), ...retrieval.warnings],
     produce: (session) => produceRelate(context, session, { input, sourceNotes, retrieval, notes }),
   });

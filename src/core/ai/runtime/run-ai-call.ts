@@ -43,7 +43,10 @@ export interface AiCallSpec<Result extends object> {
   needs: 'chat' | 'none';
   /** The operation's parsed input (delivery fields such as `cache` are dropped from the cache key here). */
   input: Record<string, unknown>;
-  /** The notes the result depends on, with the etags read: any edit to one of them misses the cache. */
+  /**
+   * The notes the result depends on, as read (snapshots will do: only `path` and `etag` count):
+   * any edit to one of them misses the cache.
+   */
   fingerprint: readonly { path: string; etag: string }[];
   /** Warnings known before generation (globs_excluded, embeddings_unavailable…), returned with every result. */
   warnings?: AiWarning[];
@@ -300,7 +303,7 @@ async function cacheKeyOf(context: OperationContext, spec: AiCallSpec<object>): 
     temperature: settings.temperature,
     max_output_tokens: settings.max_output_tokens,
     input: omit(spec.input, [...DELIVERY_FIELDS, ...APPLY_FIELDS, ...NOTE_CHOICE_FIELDS]),
-    notes: [...spec.fingerprint].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
+    notes: spec.fingerprint.map(({ path, etag }) => ({ path, etag })).sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
   };
   return `result/${await sha256Hex(toCanonicalJson(parts))}`;
 }

@@ -30,7 +30,7 @@ export async function runAiTag(context: OperationContext, input: AiTagInput): Pr
     op: 'tag',
     needs: 'chat',
     input,
-    fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+    fingerprint: notes,
     warnings: scope.warnings,
     async produce(session) {
       if (input.apply === true && (input.if_match_mode ?? 'fail') === 'fail') await requireIfMatch(context, scope.paths, input.if_match ?? {});

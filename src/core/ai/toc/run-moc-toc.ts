@@ -49,7 +49,7 @@ export async function runMocToc(input: MocTocInput, context: OperationContext): 
     op: 'toc',
     needs: 'chat',
     input,
-    fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+    fingerprint: notes,
     warnings: scope.warnings,
     produce: (session) => produceMoc(context, session, { input, notes, groupBy, grouping, writePath }),
     ...(write === undefined ? {} : { apply: async (result, session) => ({ written: await writeTocNote(context, write, result.toc_markdown, session) }) }),

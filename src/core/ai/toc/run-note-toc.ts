@@ -38,7 +38,7 @@ export async function runNoteToc(input: NoteTocInput, context: OperationContext)
     op: 'toc',
     needs: 'chat',
     input,
-    fingerprint: [{ path, etag: note.etag }],
+    fingerprint: [note],
     async produce(session) {
       const listed = note.outline.filter((heading) => heading.level <= depth);
       const described = describe ? await describeHeadings(context, session, note, listed, input.language) : { byLine: new Map<number, string>(), citations: [] };

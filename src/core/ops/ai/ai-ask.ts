@@ -31,7 +31,7 @@ export const aiAsk = defineOperation({
       op: 'ask',
       needs: 'chat',
       input,
-      fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+      fingerprint: notes,
       warnings: retrieval.warnings,
       produce: (session) => produceAnswer(session, evidence, retrieved, input, { verify: (candidates) => verifyCitations(context, candidates, notes), provider: context.ai.chat?.provider }),
     });

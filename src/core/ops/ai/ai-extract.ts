@@ -32,7 +32,7 @@ export const aiExtract = defineOperation({
       op: 'extract',
       needs: 'chat',
       input,
-      fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+      fingerprint: notes,
       warnings: scope.warnings,
       produce: (session) => produceExtract(context, session, notes, input, schema),
       apply: (product, session) => applyExtract(context, product, input, session, read),

@@ -29,7 +29,7 @@ export const aiMetadata = defineOperation({
       op: 'metadata',
       needs: 'chat',
       input,
-      fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+      fingerprint: notes,
       warnings: scope.warnings,
       produce: (session) => produceMetadata(context, session, notes, input),
       apply: (product, session) => applyMetadata(context, product, input, session),

@@ -31,7 +31,7 @@ export const aiSummarize = defineOperation({
       op: 'summarize',
       needs: 'chat',
       input,
-      fingerprint: notes.map((note) => ({ path: note.path, etag: note.etag })),
+      fingerprint: notes,
       warnings: scope.warnings,
       produce: (session) => produceSummary(session, notes, input, { verify: (candidates) => verifyCitations(context, candidates, notes), provider: context.ai.chat?.provider }),
     });
