@@ -1,6 +1,7 @@
 import { readScopeNotes } from '../../../src/core/ai/scope/read-scope-notes';
 import { estimateTokens } from '../../../src/core/ai/runtime/estimate-tokens';
 import { openRuntimeVault, type RuntimeVault } from './runtime-context';
+import { parseMetadata } from '../../../src/core/metadata/parse-metadata';
 
 const PLAN = '---\ntitle: Plan\ntags: [project]\n---\n# Plan\nIntro.\n## Risks\nTight.\n### Deep\n';
 
@@ -11,13 +12,14 @@ describe('readScopeNotes', () => {
   });
   afterEach(() => opened.vault.dispose());
 
-  it('snapshots text, the etag note_read reports, frontmatter, body start, outline and tokens', async () => {
+  it('snapshots text, the etag note_read reports, the metadata parsed from that text, frontmatter, body start, outline and tokens', async () => {
     const [plan] = await readScopeNotes(opened.context, ['Plan.md']);
     const read = await opened.vault.engine.call('note_read', { path: 'Plan.md' });
     expect(plan).toEqual({
       path: 'Plan.md',
       etag: (read.output as { etag: string }).etag,
       text: PLAN,
+      metadata: parseMetadata(PLAN),
       frontmatter: { title: 'Plan', tags: ['project'] },
       bodyStartLine: 4,
       outline: [

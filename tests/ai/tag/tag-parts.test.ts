@@ -19,7 +19,7 @@ function vocabularyOf(tags: Record<string, number>): TagVocabulary {
 
 function snapshot(path: string, lines: number, width = 40): NoteSnapshot {
   const text = Array.from({ length: lines }, (_unused, index) => `${index} ${'x'.repeat(width)}`).join('\n');
-  return { path, etag: '0123456789abcdef', text, frontmatter: null, bodyStartLine: 0, outline: [], tokens: Math.ceil(text.length / 4) };
+  return { path, etag: '0123456789abcdef', text, metadata: {}, frontmatter: null, bodyStartLine: 0, outline: [], tokens: Math.ceil(text.length / 4) };
 }
 
 const ASYNC = (rules: () => unknown) => new Promise((resolve) => resolve(rules()));

@@ -1,5 +1,4 @@
 import { toCanonicalJson } from '../../canonical-json';
-import { parseMetadata } from '../../metadata/parse-metadata';
 import type { CachedMetadata } from '../../metadata/types';
 import type { OperationContext } from '../../ops/operation-context';
 import type { AiWarning, Citation } from '../ai-schemas';
@@ -79,7 +78,7 @@ function createNoteLookup(context: OperationContext, notes: readonly NoteSnapsho
 }
 
 async function describe(context: OperationContext, snapshot: NoteSnapshot): Promise<CitedNote> {
-  return { snapshot, lines: noteLines(snapshot.text), metadata: parseMetadata(snapshot.text), currentEtag: await currentEtagOf(context, snapshot.path) };
+  return { snapshot, lines: noteLines(snapshot.text), metadata: snapshot.metadata, currentEtag: await currentEtagOf(context, snapshot.path) };
 }
 
 async function currentEtagOf(context: OperationContext, path: string): Promise<string | null> {

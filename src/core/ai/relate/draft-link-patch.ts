@@ -1,7 +1,6 @@
 import { buildOutline } from '../../markdown/build-outline';
 import type { PatchOp } from '../../markdown/patch-op';
 import { suggestHeadingQuery } from '../../markdown/suggest-heading-query';
-import { parseMetadata } from '../../metadata/parse-metadata';
 import type { HeadingCache } from '../../metadata/types';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
 import type { ProposedPatch } from '../ai-schemas';
@@ -27,7 +26,7 @@ const RELATED_HEADING = 'related';
  */
 export function draftLinkPatch(source: NoteSnapshot, items: readonly RelatedItem[]): ProposedPatch {
   const lines = items.map((item) => `- [[${item.linkPath}]] — ${item.label}`);
-  const headings = parseMetadata(source.text).headings ?? [];
+  const headings = source.metadata.headings ?? [];
   const index = headings.findIndex((heading) => heading.heading.trim().toLowerCase() === RELATED_HEADING);
   const query = index === -1 ? undefined : suggestHeadingQuery(buildOutline(headings), index);
   const op = query === undefined ? appendSection(source.text, lines) : extendSection(source.text, headings, index, query, lines);

@@ -1,4 +1,3 @@
-import { parseMetadata } from '../../metadata/parse-metadata';
 import { listForwardLinks } from '../../notes/forward-links';
 import type { OperationContext } from '../../ops/operation-context';
 import { parentOf } from '../../vault/paths';
@@ -32,7 +31,7 @@ export const SAME_TOPIC_SIMILARITY = 0.8;
  * matched the search. Evidence is verified like every citation.
  */
 export async function heuristicEdges(context: OperationContext, session: Pick<AiApplySession, 'warn'>, job: HeuristicJob): Promise<RelatedEdge[]> {
-  const links = listForwardLinks(context.host, job.source.path, parseMetadata(job.source.text));
+  const links = listForwardLinks(context.host, job.source.path, job.source.metadata);
   const edges: RelatedEdge[] = [];
   for (const neighbour of job.neighbours) {
     const label = job.classify ? labelOf(job, neighbour, links) : null;

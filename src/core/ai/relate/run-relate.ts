@@ -1,5 +1,4 @@
 import { IndxError } from '../../errors';
-import { parseMetadata } from '../../metadata/parse-metadata';
 import { listForwardLinks } from '../../notes/forward-links';
 import type { OperationContext } from '../../ops/operation-context';
 import { createLinkPathChooser } from '../../links/link-path-chooser';
@@ -102,7 +101,7 @@ function chatUnavailable(asked: boolean): AiWarning {
 function proposeLinks(context: OperationContext, job: RelateJob, edges: readonly RelatedEdge[]): ProposedPatch[] {
   const chooseLinkPath = createLinkPathChooser(context.host);
   return job.sourceNotes.flatMap((source) => {
-    const linked = new Set(listForwardLinks(context.host, source.path, parseMetadata(source.text)).map((link) => link.target));
+    const linked = new Set(listForwardLinks(context.host, source.path, source.metadata).map((link) => link.target));
     const items = edges
       .filter((edge) => edge.src_path === source.path && !linked.has(edge.dst_path))
       .map((edge) => ({ path: edge.dst_path, linkPath: chooseLinkPath(edge.dst_path, source.path), label: labelOf(edge.relation) }));

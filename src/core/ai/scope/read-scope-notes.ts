@@ -1,5 +1,5 @@
-import { isIndxError } from '../../errors';
 import { buildOutline } from '../../markdown/build-outline';
+import { nullWhenFrontmatterInvalid } from '../../markdown/null-when-frontmatter-invalid';
 import { readFrontmatter } from '../../markdown/read-frontmatter';
 import { parseMetadata } from '../../metadata/parse-metadata';
 import type { CachedMetadata } from '../../metadata/types';
@@ -18,6 +18,8 @@ export interface NoteSnapshot {
   path: string;
   etag: string;
   text: string;
+  /** The metadata parsed from `text` (headings, links, tags…), for whoever needs more than the outline. */
+  metadata: CachedMetadata;
   /** Parsed frontmatter; null when the note has none or its YAML does not parse. */
   frontmatter: Record<string, unknown> | null;
   /** 0-based line where the body starts (after the frontmatter block; 0 without one). */
@@ -43,21 +45,12 @@ export function toSnapshot(path: string, text: string, etag: (text: string) => s
     path,
     etag: etag(text),
     text,
-    frontmatter: frontmatterOf(text),
+    metadata,
+    frontmatter: nullWhenFrontmatterInvalid(() => readFrontmatter(text)),
     bodyStartLine: bodyStartLineOf(metadata),
     outline: buildOutline(metadata.headings).map(({ heading, level, line }) => ({ heading, level, line })),
     tokens: estimateTokens(text),
   };
-}
-
-function frontmatterOf(text: string): Record<string, unknown> | null {
-  try {
-    return readFrontmatter(text);
-  } catch (error: unknown) {
-    // A note with broken YAML is still readable prose; the model sees the raw block in its text.
-    if (isIndxError(error, 'frontmatter_invalid')) return null;
-    throw error;
-  }
 }
 
 function bodyStartLineOf(metadata: CachedMetadata): number {

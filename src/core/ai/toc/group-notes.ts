@@ -1,5 +1,4 @@
 import { noteTags } from '../../notes/note-tags';
-import { parseMetadata } from '../../metadata/parse-metadata';
 import { compareCodeUnits } from '../../ops/compare';
 import { parentOf } from '../../vault/paths';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
@@ -27,7 +26,7 @@ export function groupNotes(notes: readonly NoteSnapshot[], grouping: Determinist
 
 function valueOf(note: NoteSnapshot, grouping: DeterministicGrouping): string | null {
   if (grouping.by === 'folder') return parentOf(note.path);
-  if (grouping.by === 'tag') return noteTags(parseMetadata(note.text))[0] ?? null;
+  if (grouping.by === 'tag') return noteTags(note.metadata)[0] ?? null;
   return toGroupValue(note.frontmatter?.[grouping.key]);
 }
 

@@ -1,6 +1,5 @@
 import { IndxError } from '../../errors';
 import { buildOutline } from '../../markdown/build-outline';
-import { parseMetadata } from '../../metadata/parse-metadata';
 import type { OperationContext } from '../../ops/operation-context';
 import { requireFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
@@ -42,7 +41,7 @@ export async function runNoteToc(input: NoteTocInput, context: OperationContext)
     async produce(session) {
       const listed = note.outline.filter((heading) => heading.level <= depth);
       const described = describe ? await describeHeadings(context, session, note, listed, input.language) : { byLine: new Map<number, string>(), citations: [] };
-      const tree = buildNoteToc(buildOutline(parseMetadata(note.text).headings), depth, described.byLine);
+      const tree = buildNoteToc(buildOutline(note.metadata.headings), depth, described.byLine);
       return {
         toc_markdown: renderNoteToc(tree, { style: input.style ?? 'compact', linkPath }),
         toc_tree: tree,
