@@ -1,7 +1,7 @@
 import { toCanonicalJson } from '../../canonical-json';
 import type { Storage } from '../../vault/storage';
 import type { FetchFunction } from '../create-ai-sdk-embedder';
-import { sha256Hex } from '../runtime/sha256-hex';
+import { sha256Hex } from '../../sha256-hex';
 
 /** What `createTestModeFetch` wraps and where it keeps the recorded exchanges. */
 export interface TestModeFetchOptions {

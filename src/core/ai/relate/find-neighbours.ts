@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../../ops/compare';
 import type { SearchService } from '../../search/service/search-service';
 import type { SearchWarning } from '../../search/service/search-types';
 import type { NoteSnapshot } from '../scope/read-scope-notes';
@@ -46,7 +47,7 @@ export async function findNeighbours(search: SearchService, source: NoteSnapshot
     const known = best.get(result.path);
     if (result.path !== source.path && (known === undefined || result.score > known.similarity)) best.set(result.path, { path: result.path, similarity: clamp(result.score), line: result.line });
   }
-  const neighbours = [...best.values()].sort((left, right) => right.similarity - left.similarity || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  const neighbours = [...best.values()].sort((left, right) => right.similarity - left.similarity || compareCodeUnits(left.path, right.path));
   return { neighbours, warnings: responses.flatMap((response) => response?.warnings ?? []) };
 }
 

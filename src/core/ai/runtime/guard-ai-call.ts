@@ -5,6 +5,7 @@ import type { Operation, Scope } from '../../ops/operation';
 import { hasScope } from '../../ops/scopes';
 import type { AiRuntime } from './ai-runtime';
 import { invocationEvent } from './invocation-event';
+import { zeroUsage } from './ai-usage';
 import { requireAiRole } from './require-ai-role';
 
 /** Who calls, and when, for the event of a call that failed early. */
@@ -58,7 +59,6 @@ function requireChat(call: GuardedCall): void {
 }
 
 function failedEvent(call: GuardedCall, op: AiInvocationEvent['op'], started: number, error: unknown): AiInvocationEvent {
-  const usage = { input_tokens: 0, output_tokens: 0, cost_usd: 0, model_calls: 0 };
   const errorCode = isIndxError(error) ? error.code : 'internal_error';
-  return invocationEvent(call.runtime, call.clock, { op, actor: call.actor, paths: [], usage, cacheHit: false, started, ok: false, errorCode, applied: [] });
+  return invocationEvent(call.runtime, call.clock, { op, actor: call.actor, paths: [], usage: zeroUsage(), cacheHit: false, started, ok: false, errorCode, applied: [] });
 }

@@ -9,7 +9,9 @@ import { costOf } from '../chat/model-pricing';
 import { estimateTokens } from './estimate-tokens';
 import { invocationEvent } from './invocation-event';
 import { requireAiRole } from './require-ai-role';
-import { sha256Hex } from './sha256-hex';
+import { roundCost, zeroUsage } from './ai-usage';
+import { compareCodeUnits } from '../../ops/compare';
+import { sha256Hex } from '../../sha256-hex';
 
 /** The AI operations, as `ai.invocation` events name them. */
 export type AiOperationName = AiInvocationEvent['op'];
@@ -303,7 +305,7 @@ async function cacheKeyOf(context: OperationContext, spec: AiCallSpec<object>): 
     temperature: settings.temperature,
     max_output_tokens: settings.max_output_tokens,
     input: omit(spec.input, [...DELIVERY_FIELDS, ...APPLY_FIELDS, ...NOTE_CHOICE_FIELDS]),
-    notes: spec.fingerprint.map(({ path, etag }) => ({ path, etag })).sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
+    notes: spec.fingerprint.map(({ path, etag }) => ({ path, etag })).sort((left, right) => compareCodeUnits(left.path, right.path)),
   };
   return `result/${await sha256Hex(toCanonicalJson(parts))}`;
 }
@@ -338,10 +340,6 @@ function cacheHitWarning(): AiWarning {
   return { code: 'ai_cache_hit', message: 'Served from the AI cache (an identical call over unchanged notes): no model call, no cost.' };
 }
 
-function zeroUsage(): AiUsage {
-  return { input_tokens: 0, output_tokens: 0, cost_usd: 0, model_calls: 0 };
-}
-
 interface Tally {
   readonly usage: AiUsage;
   add(result: ChatResult): void;
@@ -358,10 +356,6 @@ function newTally(): Tally {
       usage.model_calls += 1;
     },
   };
-}
-
-function roundCost(value: number): number {
-  return Math.round(value * 1e8) / 1e8;
 }
 
 function omit(input: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {

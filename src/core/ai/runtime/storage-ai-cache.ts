@@ -1,6 +1,6 @@
 import type { Storage } from '../../vault/storage';
 import type { AiCache, AiCacheStats } from './ai-cache';
-import { sha256Hex } from './sha256-hex';
+import { sha256Hex } from '../../sha256-hex';
 
 /** The cache's folder in the state storage. */
 const CACHE_FOLDER = 'ai-cache';
@@ -152,18 +152,20 @@ function parseEntry(text: string): StoredEntry | undefined {
   }
 }
 
-/** Timestamps of recent events in a fixed-size ring: the oldest fall out when it is full. */
+/**
+ * Timestamps of recent events in a fixed-size ring: the oldest fall out when it is full. The ring
+ * is allocated at the first event, so an engine whose AI is never used pays nothing for it.
+ */
 class RecentTimes {
-  private readonly times: Float64Array;
+  private times: Float64Array | null = null;
   private start = 0;
   private length = 0;
 
-  constructor(capacity: number) {
-    this.times = new Float64Array(capacity);
-  }
+  constructor(private readonly capacity: number) {}
 
   add(time: number): void {
-    const capacity = this.times.length;
+    const { capacity } = this;
+    this.times ??= new Float64Array(capacity);
     this.times[(this.start + this.length) % capacity] = time;
     if (this.length < capacity) this.length += 1;
     else this.start = (this.start + 1) % capacity;
@@ -171,8 +173,8 @@ class RecentTimes {
 
   /** Drops events at or before `since` and counts the rest. */
   countSince(since: number): number {
-    while (this.length > 0 && (this.times[this.start] ?? 0) <= since) {
-      this.start = (this.start + 1) % this.times.length;
+    while (this.times !== null && this.length > 0 && (this.times[this.start] ?? 0) <= since) {
+      this.start = (this.start + 1) % this.capacity;
       this.length -= 1;
     }
     return this.length;

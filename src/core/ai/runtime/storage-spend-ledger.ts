@@ -1,4 +1,5 @@
 import type { Storage } from '../../vault/storage';
+import { roundCost } from './ai-usage';
 import type { DailySpend, SpendLedger } from './spend-ledger';
 
 /** The ledger's entry in the state folder. */
@@ -91,8 +92,4 @@ function isTotals(value: unknown): value is DayTotals {
   if (typeof value !== 'object' || value === null) return false;
   const totals = value as Record<string, unknown>;
   return [totals.spend_usd, totals.calls, totals.cache_hits].every((number) => typeof number === 'number' && Number.isFinite(number) && number >= 0);
-}
-
-function roundCost(value: number): number {
-  return Math.round(value * 1e8) / 1e8;
 }
