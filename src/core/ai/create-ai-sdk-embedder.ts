@@ -2,6 +2,8 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingProviderConfig } from './embedding-provider-config';
 import { IndxError } from '../errors';
 import { toEmbeddingError } from './to-embedding-error';
+import { startDeadline } from './deadline';
+import { guardFetch } from './guard-fetch';
 
 /**
  * The `fetch` the provider sends its requests with: hosts inject one (Obsidian's built on
@@ -32,13 +34,13 @@ export type EmbedBatch = (texts: string[], request: EmbedRequest) => Promise<num
  * built-ins (and the plugin should not pay for the SDK when no provider is configured).
  */
 export function createAiSdkEmbedder(config: EmbeddingProviderConfig, fetch?: FetchFunction): EmbedBatch {
-  const provider = createOpenAICompatible({ name: 'embeddings', baseURL: config.base_url, apiKey: config.api_key, fetch: fetch && guardFetch(config.base_url, fetch) });
+  const provider = createOpenAICompatible({ name: 'embeddings', baseURL: config.base_url, apiKey: config.api_key, fetch: fetch && guardFetch(fetch, (error) => unreachable(config.base_url, error)) });
   const model = provider.embeddingModel(config.model);
   const providerOptions = config.dimensions === undefined ? undefined : { openaiCompatible: { dimensions: config.dimensions } };
   return async (texts, request) => {
     const sdk = await import('ai');
     request.signal?.throwIfAborted();
-    const abort = linkTimeout(request);
+    const abort = startDeadline(request.timeoutMs, request.signal);
     try {
       const result = await sdk.embedMany({ model, values: texts, maxRetries: 0, providerOptions, abortSignal: abort.signal });
       return result.embeddings;
@@ -51,37 +53,6 @@ export function createAiSdkEmbedder(config: EmbeddingProviderConfig, fetch?: Fet
   };
 }
 
-// A fetch that throws never reached the provider (refused, DNS, TLS, offline). Marking it here
-// keeps that knowledge whatever the injected fetch is: the SDK recognises only the platform
-// fetch's own errors, and not across realms (jest's sandbox) or from one built on requestUrl.
-function guardFetch(baseUrl: string, fetchFunction: FetchFunction): FetchFunction {
-  return async (input, init) => {
-    try {
-      return await fetchFunction(input, init);
-    } catch (error: unknown) {
-      if (isAbort(error)) throw error;
-      throw new IndxError('embeddings_unavailable', `The embeddings provider at ${baseUrl} cannot be reached. Check that it is running and base_url is right.`, { status: null, retryable: true }, { cause: error });
-    }
-  };
-}
-
-// One signal for the SDK that fires on the timeout or on the caller's signal. Built by hand:
-// AbortSignal.any is missing from the Electron of older Obsidian installers.
-function linkTimeout(request: EmbedRequest): { signal: AbortSignal; release: () => void } {
-  const controller = new AbortController();
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const onTimeout = (): void => controller.abort(timeout.reason);
-  const onCancel = (): void => controller.abort(request.signal?.reason);
-  timeout.addEventListener('abort', onTimeout, { once: true });
-  request.signal?.addEventListener('abort', onCancel, { once: true });
-  const release = (): void => {
-    timeout.removeEventListener('abort', onTimeout);
-    request.signal?.removeEventListener('abort', onCancel);
-  };
-  return { signal: controller.signal, release };
-}
-
-function isAbort(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'AbortError' || name === 'TimeoutError';
+function unreachable(baseUrl: string, error: unknown): IndxError {
+  return new IndxError('embeddings_unavailable', `The embeddings provider at ${baseUrl} cannot be reached. Check that it is running and base_url is right.`, { status: null, retryable: true }, { cause: error });
 }

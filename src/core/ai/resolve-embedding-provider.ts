@@ -47,11 +47,13 @@ function toProviderName(value: string | undefined): EmbeddingProviderName | unde
   throw halfConfigured(`unknown embeddings provider "${value}"; use one of ${EMBEDDING_PROVIDERS.join(', ')}`);
 }
 
-function defaultBaseUrl(provider: EmbeddingProviderName): string | undefined {
+/** Where a named provider serves its API by default (none for openai-compatible). Shared with the chat role. */
+export function defaultBaseUrl(provider: EmbeddingProviderName): string | undefined {
   return provider === 'openai-compatible' ? undefined : DEFAULT_BASE_URLS[provider];
 }
 
-function keyFor(provider: EmbeddingProviderName | undefined, environment: EmbeddingSources['environment']): string | undefined {
+/** The provider's key from the environment: INDX_AI_GATEWAY_KEY for the gateway, else INDX_OPENAI_API_KEY. Shared with the chat role. */
+export function keyFor(provider: EmbeddingProviderName | undefined, environment: EmbeddingSources['environment']): string | undefined {
   return provider === 'vercel-ai-gateway' ? nonEmpty(environment.INDX_AI_GATEWAY_KEY) : nonEmpty(environment.INDX_OPENAI_API_KEY);
 }
 
@@ -60,7 +62,8 @@ function toPositiveInteger(value: string | undefined): number | undefined {
   return Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
+/** A variable's value trimmed, or undefined when unset or blank. */
+export function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

@@ -49,7 +49,11 @@ export function excludedPath(path: string): IndxError {
   return new IndxError('path_forbidden', message, { path, rule: 'excluded_paths' });
 }
 
-function compileAll(globs: readonly string[]): ((path: string) => boolean)[] {
+/**
+ * Compiles path-rule globs: blank entries skipped, each trimmed, a trailing `/` dropped (so
+ * `Private/` names the folder, which {@link coversPathOrAncestor} then covers).
+ */
+export function compileAll(globs: readonly string[]): ((path: string) => boolean)[] {
   return globs.filter((glob) => glob.trim() !== '').map((glob) => compileGlob(glob.trim().replace(/\/+$/, '')));
 }
 

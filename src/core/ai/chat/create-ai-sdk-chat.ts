@@ -5,7 +5,8 @@ import type { FetchFunction } from '../create-ai-sdk-embedder';
 import type { AiSettings, ChatProviderConfig } from '../runtime/ai-settings';
 import { estimateTokens } from '../runtime/estimate-tokens';
 import type { ChatProvider, ChatRequest, ChatResult } from './chat-provider';
-import { startChatDeadline, type ChatDeadline } from './chat-deadline';
+import { startDeadline, type Deadline } from '../deadline';
+import { guardFetch } from '../guard-fetch';
 import { isStrictJsonSchema } from './is-strict-json-schema';
 import { costOf } from './model-pricing';
 import { parseStructuredText, stripJsonFences } from './parse-structured-text';
@@ -67,7 +68,7 @@ export function createAiSdkChat(options: AiSdkChatOptions): ChatProvider {
     name: SDK_PROVIDER_NAME,
     baseURL: config.base_url,
     apiKey: config.api_key,
-    fetch: options.fetch && guardFetch(endpoint, options.fetch),
+    fetch: options.fetch && guardFetch(options.fetch, (error) => chatProviderError(endpoint, 'network', null, describeFailure(error), error)),
     supportsStructuredOutputs: true,
     includeUsage: true,
   });
@@ -83,7 +84,7 @@ export function createAiSdkChat(options: AiSdkChatOptions): ChatProvider {
 async function generate(call: ChatCall, request: ChatRequest, stream: boolean): Promise<ChatResult> {
   const sdk = await import('ai');
   request.signal?.throwIfAborted();
-  const deadline = startChatDeadline(call.settings.timeout_ms, request.signal);
+  const deadline = startDeadline(call.settings.timeout_ms, request.signal);
   const progress = { streamed: false };
   const attempt = (): Promise<RawReply> => (stream ? streamOnce(sdk, call, request, deadline, progress) : generateOnce(sdk, call, request, deadline));
   try {
@@ -100,7 +101,7 @@ async function generate(call: ChatCall, request: ChatRequest, stream: boolean): 
 
 // Retries once what is worth retrying (429, 5xx, network), unless the reply had started
 // streaming or the pause would outlast the timeout.
-async function retryOnce(attempt: () => Promise<RawReply>, deadline: ChatDeadline, mayRetry: () => boolean): Promise<RawReply> {
+async function retryOnce(attempt: () => Promise<RawReply>, deadline: Deadline, mayRetry: () => boolean): Promise<RawReply> {
   try {
     return await attempt();
   } catch (error: unknown) {
@@ -132,7 +133,7 @@ function pause(milliseconds: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function generateOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, deadline: ChatDeadline): Promise<RawReply> {
+async function generateOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, deadline: Deadline): Promise<RawReply> {
   try {
     const result = await sdk.generateText(callSettings(sdk, call, request, deadline.signal));
     const parsed = request.json_schema === undefined || result.output === undefined ? {} : { parsed: { value: result.output as unknown } };
@@ -144,7 +145,7 @@ async function generateOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, dead
   }
 }
 
-async function streamOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, deadline: ChatDeadline, progress: { streamed: boolean }): Promise<RawReply> {
+async function streamOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, deadline: Deadline, progress: { streamed: boolean }): Promise<RawReply> {
   const result = sdk.streamText({ ...callSettings(sdk, call, request, deadline.signal), onError: () => undefined });
   const reply: RawReply = { text: '', finishReason: 'other', usage: undefined, streamed: true };
   let lastPartial = '';
@@ -210,29 +211,10 @@ async function structuredOf(sdk: Sdk, call: ChatCall, reply: RawReply, finishRea
   throw chatProviderError(call.endpoint, 'invalid_output', null, `the reply is not valid JSON: ${reply.text.slice(0, 200)}`);
 }
 
-// A fetch that throws never reached the provider (refused, DNS, TLS, offline). Marking it here
-// keeps that knowledge whatever the injected fetch is: the SDK recognises only the platform
-// fetch's own errors, and not across realms (jest's sandbox) or from one built on requestUrl.
-function guardFetch(endpoint: ChatEndpoint, fetchFunction: FetchFunction): FetchFunction {
-  return async (input, init) => {
-    try {
-      return await fetchFunction(input, init);
-    } catch (error: unknown) {
-      if (isAbort(error)) throw error;
-      throw chatProviderError(endpoint, 'network', null, describeFailure(error), error);
-    }
-  };
-}
-
 // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND…) is its cause.
 function describeFailure(error: unknown): string {
   const failure = error as { message?: unknown; cause?: { message?: unknown } } | null;
   const message = typeof failure?.message === 'string' ? failure.message : 'the request failed';
   const cause = failure?.cause?.message;
   return typeof cause === 'string' && cause !== '' ? `${message}: ${cause}` : message;
-}
-
-function isAbort(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'AbortError' || name === 'TimeoutError';
 }

@@ -1,5 +1,6 @@
 import type { AiConfig } from '../../config/ai-config';
-import { DEFAULT_BASE_URLS, EMBEDDING_PROVIDERS, type EmbeddingProviderName, type EmbeddingSettings } from '../../config/embedding-settings';
+import { EMBEDDING_PROVIDERS, type EmbeddingProviderName, type EmbeddingSettings } from '../../config/embedding-settings';
+import { defaultBaseUrl, keyFor, nonEmpty } from '../resolve-embedding-provider';
 import { AI_DEFAULTS, type AiSettings, type ChatProviderConfig } from './ai-settings';
 
 /** Where the AI runtime's settings come from. */
@@ -91,7 +92,7 @@ function resolveChat(sources: AiSettingsSources, problems: Problems): ChatProvid
   }
   const baseUrl = resolveBaseUrl(sources, provider, problems);
   if (baseUrl === undefined) return null;
-  const apiKey = nonEmpty(environment.INDX_AI_API_KEY) ?? providerKey(provider, environment) ?? nonEmpty(sources.secretKey);
+  const apiKey = nonEmpty(environment.INDX_AI_API_KEY) ?? keyFor(provider, environment) ?? nonEmpty(sources.secretKey);
   return { provider, base_url: baseUrl, model, ...(apiKey === undefined ? {} : { api_key: apiKey }) };
 }
 
@@ -100,13 +101,9 @@ function resolveBaseUrl(sources: AiSettingsSources, provider: EmbeddingProviderN
   const fromEnvironment = environmentUrl(environment, 'INDX_AI_BASE_URL', problems) ?? environmentUrl(environment, 'INDX_OPENAI_BASE_URL', problems);
   const embeddingsProvider = toProviderName(nonEmpty(environment.INDX_EMBEDDINGS_PROVIDER)) ?? embeddings.provider;
   const shared = embeddingsProvider === provider ? (nonEmpty(environment.INDX_EMBEDDINGS_BASE_URL) ?? embeddings.base_url) : undefined;
-  const baseUrl = fromEnvironment ?? config.base_url ?? shared ?? (provider === 'openai-compatible' ? undefined : DEFAULT_BASE_URLS[provider]);
+  const baseUrl = fromEnvironment ?? config.base_url ?? shared ?? defaultBaseUrl(provider);
   if (baseUrl === undefined) problems.push('the openai-compatible AI provider needs a base URL: set ai.base_url in the vault configuration or INDX_AI_BASE_URL');
   return baseUrl;
-}
-
-function providerKey(provider: EmbeddingProviderName, environment: Environment): string | undefined {
-  return provider === 'vercel-ai-gateway' ? nonEmpty(environment.INDX_AI_GATEWAY_KEY) : nonEmpty(environment.INDX_OPENAI_API_KEY);
 }
 
 function providerName(environment: Environment, name: string, problems: Problems): EmbeddingProviderName | undefined {
@@ -165,9 +162,4 @@ function environmentNumber(environment: Environment, name: string, format: Numbe
 
 function globList(value: string | undefined): string[] {
   return (value ?? '').split(',').map((glob) => glob.trim()).filter((glob) => glob !== '');
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

@@ -1,15 +1,11 @@
-import { compileGlob } from '../../notes/glob';
-import { coversPathOrAncestor } from '../../vault/path-policy';
+import { compileAll, coversPathOrAncestor } from '../../vault/path-policy';
 import type { AiSettings } from '../runtime/ai-settings';
 
-/** Compiled globs by their text: settings change rarely, scopes are resolved often. */
-const compiled = new Map<string, (path: string) => boolean>();
+/** Compiled glob lists by their globs: settings change rarely, and scopes and the search service ask often. */
+const compiled = new Map<string, ((path: string) => boolean)[]>();
 
-/** The most globs kept compiled (a configuration holds a handful; this only bounds odd use). */
+/** The most lists kept compiled (a configuration holds a few; this only bounds odd use). */
 const COMPILED_LIMIT = 256;
-
-/** Matcher lists by their glob list: the search service asks about every note of the vault in turn. */
-const lists = new Map<string, ((path: string) => boolean)[]>();
 
 /**
  * Whether a note may reach the chat model under the AI globs (seed 002 §2, §14): a path covered
@@ -40,19 +36,10 @@ function covers(globs: readonly string[], path: string): boolean {
 
 function matchersOf(globs: readonly string[]): ((path: string) => boolean)[] {
   const key = globs.join('\n');
-  const known = lists.get(key);
-  if (known !== undefined) return known;
-  if (lists.size >= COMPILED_LIMIT) lists.clear();
-  const matchers = globs.filter((glob) => glob.trim() !== '').map(matcherOf);
-  lists.set(key, matchers);
-  return matchers;
-}
-
-function matcherOf(glob: string): (path: string) => boolean {
-  const known = compiled.get(glob);
+  const known = compiled.get(key);
   if (known !== undefined) return known;
   if (compiled.size >= COMPILED_LIMIT) compiled.clear();
-  const matcher = compileGlob(glob.trim().replace(/\/+$/, ''));
-  compiled.set(glob, matcher);
-  return matcher;
+  const matchers = compileAll(globs);
+  compiled.set(key, matchers);
+  return matchers;
 }

@@ -1,5 +1,5 @@
-/** One signal for a chat call that fires when the caller cancels or its time runs out. */
-export interface ChatDeadline {
+/** One signal for a provider call (chat or embeddings) that fires when the caller cancels or its time runs out. */
+export interface Deadline {
   /** Aborted by the caller's signal (with its reason) or by the timeout. */
   readonly signal: AbortSignal;
   /** Whether the time ran out (rather than the caller cancelling). */
@@ -11,11 +11,11 @@ export interface ChatDeadline {
 }
 
 /**
- * Starts the deadline of one chat call: `timeoutMs` from now, or earlier when `callerSignal`
+ * Starts the deadline of one provider call: `timeoutMs` from now, or earlier when `callerSignal`
  * aborts. Linked by hand: AbortSignal.any is missing from the Electron of older Obsidian
  * installers.
  */
-export function startChatDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined, now: () => number = Date.now): ChatDeadline {
+export function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined, now: () => number = Date.now): Deadline {
   const controller = new AbortController();
   const endsAt = now() + timeoutMs;
   const timeout = AbortSignal.timeout(timeoutMs);
