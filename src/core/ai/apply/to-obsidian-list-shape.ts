@@ -1,5 +1,5 @@
 /** The default properties Obsidian reads as lists (docs: Properties; `tags`, `aliases`, `cssclasses`). */
-const LIST_KEYS: ReadonlySet<string> = new Set(['tags', 'aliases', 'cssclasses']);
+export const LIST_KEYS: ReadonlySet<string> = new Set(['tags', 'aliases', 'cssclasses']);
 
 /**
  * The value to write under `key` so Obsidian reads it: `tags`, `aliases` and `cssclasses` are

@@ -1,13 +1,11 @@
 import type { OperationContext } from '../../ops/operation-context';
-import { isSameValue } from '../../markdown/same-value';
 import { applyFrontmatterChanges } from '../apply/apply-frontmatter-changes';
-import { proposedFrontmatterPatch } from '../apply/proposed-frontmatter-patch';
-import { toObsidianListShape } from '../apply/to-obsidian-list-shape';
+import { changesThatChange, proposedFrontmatterPatch } from '../apply/proposed-frontmatter-patch';
 import type { MetadataApplyMode } from '../metadata/metadata-apply-mode';
 import { ownValue } from '../metadata/own-value';
 import type { AiApplySession } from '../runtime/run-ai-call';
 import type { ExtractInput } from './extract-input-schema';
-import { planExtractChange } from './plan-extract-change';
+import { planValueChange } from '../apply/plan-value-change';
 import type { ExtractProduct } from './produce-extract';
 
 /** The note frontmatter each result was read against, by path (for drafts). */
@@ -26,13 +24,13 @@ export async function applyExtract(context: OperationContext, product: ExtractPr
   const mode = input.apply_mode ?? 'set_missing';
   const withData = product.results.filter((result) => result.data !== null);
   if (input.apply !== true) return { proposed_patches: withData.flatMap((result) => draft(result, key, ownValue(read.get(result.path), key), mode)) };
-  const plans = withData.map((result) => ({ path: result.path, edit: (frontmatter: Record<string, unknown> | null) => planExtractChange(key, result.data, ownValue(frontmatter, key), mode) }));
+  const plans = withData.map((result) => ({ path: result.path, edit: (frontmatter: Record<string, unknown> | null) => planValueChange(key, result.data, ownValue(frontmatter, key), mode) }));
   const written = await applyFrontmatterChanges(context, plans, { ifMatch: input.if_match, ifMatchMode: input.if_match_mode, session, op: 'ai_extract' });
   return { applied: written.map((note) => ({ path: note.path, etag: note.etag, key })) };
 }
 
 function draft(result: ExtractProduct['results'][number], key: string, current: unknown, mode: MetadataApplyMode): NonNullable<ExtractProduct['proposed_patches']> {
-  const changes = planExtractChange(key, result.data, current, mode).filter((change) => !('value' in change) || !isSameValue(current, toObsidianListShape(key, change.value)));
+  const changes = changesThatChange(planValueChange(key, result.data, current, mode), () => current);
   if (changes.length === 0) return [];
   return [proposedFrontmatterPatch(result.path, result.etag, changes, `Set ${key} to the data extracted from the note (ai_extract, apply_mode ${mode}).`)];
 }

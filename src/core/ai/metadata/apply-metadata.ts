@@ -1,8 +1,6 @@
 import type { OperationContext } from '../../ops/operation-context';
 import { applyFrontmatterChanges } from '../apply/apply-frontmatter-changes';
-import { proposedFrontmatterPatch } from '../apply/proposed-frontmatter-patch';
-import { toObsidianListShape } from '../apply/to-obsidian-list-shape';
-import { isSameValue } from '../../markdown/same-value';
+import { changesThatChange, proposedFrontmatterPatch } from '../apply/proposed-frontmatter-patch';
 import type { AiApplySession } from '../runtime/run-ai-call';
 import type { MetadataInput } from './metadata-input-schema';
 import { ownValue } from './own-value';
@@ -37,7 +35,7 @@ function proposePatches(product: MetadataProduct, input: MetadataInput): Propose
   return product.results.flatMap((result) => {
     const existing = existingOf(result);
     const planned = planMetadataChanges(result, existing, input.fields, mode, product.rejected_keys[result.path] ?? []);
-    const changes = planned.changes.filter((change) => !('value' in change) || !isSameValue(ownValue(existing, change.key), toObsidianListShape(change.key, change.value)));
+    const changes = changesThatChange(planned.changes, (key) => ownValue(existing, key));
     if (changes.length === 0) return [];
     const keys = changes.map((change) => change.key).join(', ');
     return [proposedFrontmatterPatch(result.path, result.etag, changes, `Set ${keys} from the note's content (ai_metadata, apply_mode ${mode}).`)];

@@ -1,3 +1,5 @@
+import { daysInMonth, padNumber } from '../../bases/dates/calendar';
+
 /** A calendar date's parts: year, month 1–12, day 1–31. */
 export interface CalendarDate {
   year: number;
@@ -14,18 +16,5 @@ export function isCalendarDate(date: CalendarDate): boolean {
 
 /** The date as `YYYY-MM-DD`. */
 export function formatCalendarDate(date: CalendarDate): string {
-  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function pad(value: number, width: number): string {
-  return String(value).padStart(width, '0');
+  return `${padNumber(date.year, 4)}-${padNumber(date.month, 2)}-${padNumber(date.day, 2)}`;
 }

@@ -1,10 +1,10 @@
 import type { FrontmatterChange } from '../apply/apply-plan';
-import { isMissingValue } from './is-missing-value';
+import { planValueChange } from '../apply/plan-value-change';
+import { LIST_KEYS } from '../apply/to-obsidian-list-shape';
 import { ownValue } from './own-value';
 import type { MetadataFieldSpec } from './metadata-field-spec';
 import type { MetadataApplyMode } from './metadata-apply-mode';
 import type { MetadataResult } from './metadata-output-schema';
-import { unionLists } from './union-lists';
 
 /** A key an apply leaves alone, and why. */
 export interface SkippedField {
@@ -17,9 +17,6 @@ export interface MetadataChanges {
   changes: FrontmatterChange[];
   skipped: SkippedField[];
 }
-
-/** The default properties Obsidian reads as lists, merged as lists whatever their declared type. */
-const LIST_KEYS: ReadonlySet<string> = new Set(['tags', 'aliases', 'cssclasses']);
 
 /**
  * Works out what to write to one note's `frontmatter` (as it is now) from its result, per
@@ -40,16 +37,11 @@ export function planMetadataChanges(result: MetadataResult, frontmatter: Record<
   return planned;
 }
 
+// Only list fields (and tags/aliases/cssclasses, merged as lists whatever their declared type) merge.
 function planField(planned: MetadataChanges, spec: MetadataFieldSpec, value: unknown, current: unknown, mode: MetadataApplyMode): void {
-  if (mode === 'overwrite' || isMissingValue(current)) {
-    planned.changes.push({ key: spec.key, value });
-    return;
-  }
-  if (mode === 'merge' && isListField(spec) && Array.isArray(value)) {
-    planned.changes.push({ key: spec.key, value: unionLists(current, value) });
-    return;
-  }
-  planned.skipped.push({ key: spec.key, reason: 'existing_under_set_missing' });
+  const changes = planValueChange(spec.key, value, current, mode === 'merge' && !isListField(spec) ? 'set_missing' : mode);
+  if (changes.length === 0) planned.skipped.push({ key: spec.key, reason: 'existing_under_set_missing' });
+  else planned.changes.push(...changes);
 }
 
 function isListField(spec: MetadataFieldSpec): boolean {
