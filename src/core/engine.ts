@@ -9,7 +9,7 @@ import { ALL_OPERATIONS } from './ops/all-operations';
 import type { Operation, Scope } from './ops/operation';
 import type { OperationContext } from './ops/operation-context';
 import { OperationRegistry, type Invocation } from './ops/registry';
-import { hasScope, SCOPES } from './ops/scopes';
+import { SCOPES } from './ops/scopes';
 import type { Scheduler } from './search/service/scheduler';
 import { SearchService } from './search/service/search-service';
 import type { PersistentVectorSearch } from './search/service/vector-feeder';
@@ -152,11 +152,17 @@ export class Engine {
    * once a provider is set up).
    */
   operationsFor(scopes: readonly Scope[]): Operation[] {
-    return this.registry.list().filter((operation) => hasScope(scopes, operation.scope) && this.offers(operation));
+    return this.registry.visibleTo(scopes).filter((operation) => this.offers(operation));
   }
 
-  /** Whether an operation is offered now (AI operations need their provider role). */
-  offers(operation: Operation): boolean {
+  /** The operations offered now, whatever the caller's scopes (AI operations only while their provider is configured). */
+  offeredOperations(): Operation[] {
+    return this.registry.list().filter((operation) => this.offers(operation));
+  }
+
+  /** Whether an operation (or the one called so) is offered now: AI operations need their provider role. */
+  offers(operationOrName: Operation | string): boolean {
+    const operation = typeof operationOrName === 'string' ? this.registry.get(operationOrName) : operationOrName;
     if (operation.requires === undefined) return true;
     return operation.requires === 'chat' ? this.ai.available && this.ai.chat !== null : this.ai.available;
   }
@@ -194,7 +200,7 @@ export class Engine {
       search: this.search,
       scopes: caller.scopes,
       ai: this.ai,
-      offeredAiOperations: () => this.registry.list().filter((operation) => operation.requires !== undefined && this.offers(operation)).map((operation) => operation.name),
+      offeredAiOperations: () => this.offeredOperations().filter((operation) => operation.requires !== undefined).map((operation) => operation.name),
       ...(options.onEvent === undefined ? {} : { emit: options.onEvent }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     };

@@ -4,7 +4,7 @@ import type { CallOptions, Caller, Engine } from '../../../core/engine';
  * Who the plugin's own commands call the engine as: the user at the keyboard, who may read and
  * write notes (as a read+write token may) but not change the vault configuration through them.
  */
-export const PLUGIN_CALLER: Caller = { actor: 'obsidian', scopes: ['vault:read', 'vault:write'] };
+const PLUGIN_CALLER: Caller = { actor: 'obsidian', scopes: ['vault:read', 'vault:write'] };
 
 /** The running engine as the plugin's commands reach it. */
 export interface EngineAccess {
@@ -19,7 +19,7 @@ export function createEngineAccess(server: { readonly engine: Engine | null }): 
   return {
     offers: (name) => {
       const engine = server.engine;
-      return engine !== null && engine.offers(engine.registry.get(name));
+      return engine !== null && engine.offers(name);
     },
     call: async (name, input, options) => {
       const engine = server.engine;

@@ -15,7 +15,7 @@ export const aiMocResource: ResourceProvider = {
   description: 'A Map-of-Content of the notes an AI scope selects (the ai_toc output with mode "moc", as JSON). The scope is URL-encoded JSON, e.g. ai://moc/%7B%22kind%22%3A%22tag%22%2C%22tag%22%3A%22project%22%7D for {"kind":"tag","tag":"project"}. Subscribe to be told when a listed note changes or a note enters or leaves the scope.',
   mimeType: 'application/json',
   uriTemplate: 'ai://moc/{+scope}',
-  offered: (engine) => engine.offers(engine.registry.get('ai_toc')),
+  offered: (engine) => engine.offers('ai_toc'),
   async read(uri, variables, engine, caller) {
     const scope = readAiScope(uri, variables.scope ?? '');
     const call = aiResourceCall('moc', scope);

@@ -15,7 +15,7 @@ export const aiSummaryResource: ResourceProvider = {
   description: 'A summary of the notes an AI scope selects (the ai_summarize output as JSON). The scope is URL-encoded JSON, e.g. ai://summary/%7B%22kind%22%3A%22glob%22%2C%22path_glob%22%3A%22Projects%2F**%22%7D for {"kind":"glob","path_glob":"Projects/**"}. Subscribe to be told when a note it read changes or a note enters or leaves the scope.',
   mimeType: 'application/json',
   uriTemplate: 'ai://summary/{+scope}',
-  offered: (engine) => engine.offers(engine.registry.get('ai_summarize')),
+  offered: (engine) => engine.offers('ai_summarize'),
   async read(uri, variables, engine, caller) {
     const scope = readAiScope(uri, variables.scope ?? '');
     const call = aiResourceCall('summary', scope);

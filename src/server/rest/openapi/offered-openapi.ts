@@ -9,7 +9,7 @@ import { buildOpenApi, type OpenApiOptions } from './build-openapi';
 export function createOfferedOpenApi(engine: Engine, options: () => OpenApiOptions): () => unknown {
   let cached: { key: string; document: unknown } | null = null;
   return () => {
-    const operations = engine.registry.list().filter((operation) => engine.offers(operation));
+    const operations = engine.offeredOperations();
     const key = operations.map((operation) => operation.name).join('\n');
     if (cached?.key !== key) cached = { key, document: buildOpenApi(operations, options()) };
     return cached.document;
