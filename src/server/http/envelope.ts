@@ -19,9 +19,9 @@ export function sendData(response: Response, data: unknown, status = 200): void 
  * The status and envelope of an error. Anything that is not an `IndxError` becomes a generic
  * `internal_error`: raw exception text never leaves the server.
  */
-export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEnvelope } {
+export function toErrorEnvelope(error: unknown): { status: number; headers: Record<string, string>; body: ErrorEnvelope } {
   const known = toIndxError(error);
-  return { status: ERROR_STATUS[known.code], body: { ok: false, error: { code: known.code, message: known.message, details: known.details } } };
+  return { status: ERROR_STATUS[known.code], headers: errorHeadersOf(known), body: { ok: false, error: { code: known.code, message: known.message, details: known.details } } };
 }
 
 /**
@@ -31,8 +31,8 @@ export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEn
  * object instead, with the same status.
  */
 export function sendError(response: Response, error: unknown): void {
-  const { status, body } = toErrorEnvelope(error);
-  for (const [name, value] of Object.entries(errorHeadersOf(error))) response.setHeader(name, value);
+  const { status, headers, body } = toErrorEnvelope(error);
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   if (response.locals.errorFormat === 'json-rpc') return void response.status(status).json(toJsonRpcErrorBody(body.error.code, body.error.message, body.error.details));
   response.status(status).json(body);
 }

@@ -1,3 +1,5 @@
+import { clearInterval, setInterval } from 'node:timers';
+
 /** Where one stream's bytes go: the HTTP response, as far as a stream needs it. */
 export interface EventSink {
   /** Writes a chunk; false when the chunk had to be buffered (wait for `drain`). */
@@ -13,8 +15,13 @@ export interface EventStreamOptions {
   /** Whether the stream's token is still valid; checked before every batch of writes. */
   isActive: () => Promise<boolean>;
   /** Called once when the stream ends, for whatever reason. */
-  onEnd: () => void;
+  onEnd?: () => void;
+  /** Calls {@link EventStream.tick} this often until the stream ends (default: never; the caller ticks). */
+  keepAliveMs?: number;
 }
+
+/** The response headers of every event stream the server opens. */
+export const EVENT_STREAM_HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' } as const;
 
 /**
  * One open server-sent-event stream. Event ids count the events of this stream (1, 2, 3…,
@@ -34,11 +41,14 @@ export class EventStream {
   private blockedTicks: number | null = null;
   private ended = false;
   private finishing = false;
+  private readonly keepAlive: ReturnType<typeof setInterval> | null;
 
   constructor(
     private readonly sink: EventSink,
     private readonly options: EventStreamOptions,
-  ) {}
+  ) {
+    this.keepAlive = options.keepAliveMs === undefined ? null : setInterval(() => this.tick(), options.keepAliveMs);
+  }
 
   /** Queues one event named `kind` with JSON `data`, then writes what the client can take. */
   send(kind: string, data: object): void {
@@ -76,10 +86,11 @@ export class EventStream {
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.keepAlive !== null) clearInterval(this.keepAlive);
     this.queue.length = 0;
     this.queuedBytes = 0;
     this.sink.end();
-    this.options.onEnd();
+    this.options.onEnd?.();
   }
 
   /** True once the stream has ended. */

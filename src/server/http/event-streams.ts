@@ -1,4 +1,3 @@
-import { clearInterval, setInterval } from 'node:timers';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AuditEvent } from '../../core/audit/audit-log';
 import type { TokenStore } from '../../core/auth/token-store';
@@ -6,7 +5,7 @@ import type { Caller, Engine } from '../../core/engine';
 import { hasScope } from '../../core/ops/scopes';
 import type { VaultEvent } from '../../core/vault/vault-host';
 import { sendFailure } from './envelope';
-import { EventStream } from './event-stream';
+import { EVENT_STREAM_HEADERS, EventStream } from './event-stream';
 
 /** The kinds of event `/v1/events` sends: the vault's change events, `audit` records and AI calls (`ai.invocation`, seed 002 §12). */
 export const EVENT_KINDS = ['create', 'modify', 'delete', 'rename', 'metadata', 'audit', 'ai.invocation'] as const;
@@ -61,7 +60,7 @@ export class EventStreams {
   }
 
   private stream(request: Request, response: Response, kinds: ReadonlySet<EventKind>): void {
-    response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    response.writeHead(200, { ...EVENT_STREAM_HEADERS, Connection: 'keep-alive' });
     // HEAD (which express routes to GET handlers) gets the headers only, not a stream that never ends.
     if (request.method === 'HEAD') return void response.end();
     response.write(': indx events\n\n');
@@ -74,6 +73,7 @@ export class EventStreams {
         for (const stop of stopAll) stop();
         this.owners.delete(stream);
       },
+      keepAliveMs: this.options.keepAliveMs ?? 15_000,
     });
     this.owners.set(stream, tokenName);
     stopAll.push(...this.subscribe(stream, kinds));
@@ -84,12 +84,10 @@ export class EventStreams {
     const send = (kind: EventKind, data: object): void => {
       if (kinds.has(kind)) stream.send(kind, data);
     };
-    const keepAlive = setInterval(() => stream.tick(), this.options.keepAliveMs ?? 15_000);
     return [
       this.options.engine.host.on((event) => send(event.type, toVaultData(event))),
       this.options.engine.audit.subscribe((event: AuditEvent) => send('audit', event)),
       this.options.engine.audit.subscribeInvocations((event) => send('ai.invocation', event)),
-      () => clearInterval(keepAlive),
     ];
   }
 

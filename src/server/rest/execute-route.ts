@@ -1,6 +1,5 @@
 import type { Caller, Engine } from '../../core/engine';
 import { toErrorEnvelope } from '../http/envelope';
-import { errorHeadersOf } from '../http/error-headers';
 import type { IfMatchCondition } from './read-if-match';
 import { resolveIfMatch } from './resolve-if-match';
 import type { RestRoute } from './rest-route';
@@ -22,8 +21,8 @@ export async function executeRoute(engine: Engine, route: RestRoute, input: Reco
     const { output } = await engine.call(route.operation.name, { ...input, ...precondition }, caller);
     return toSuccess(route, output as Record<string, unknown>);
   } catch (error: unknown) {
-    const { status, body } = toErrorEnvelope(error);
-    return { status, headers: { [OPERATION_HEADER]: route.operation.name, ...errorHeadersOf(error) }, body };
+    const { status, headers, body } = toErrorEnvelope(error);
+    return { status, headers: { [OPERATION_HEADER]: route.operation.name, ...headers }, body };
   }
 }
 

@@ -1,6 +1,5 @@
-import { clearInterval, setInterval } from 'node:timers';
 import type { Response } from 'express';
-import { EventStream } from '../http/event-stream';
+import { EVENT_STREAM_HEADERS, EventStream } from '../http/event-stream';
 
 /** Limits of an {@link OperationEventStream}. */
 export interface OperationEventStreamOptions {
@@ -45,13 +44,12 @@ export class OperationEventStream {
   private open(): EventStream {
     if (this.stream !== null) return this.stream;
     const response = this.response;
-    response.writeHead(200, { ...this.headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
-    const keepAlive = setInterval(() => stream.tick(), this.options.keepAliveMs ?? 15_000);
+    response.writeHead(200, { ...this.headers, ...EVENT_STREAM_HEADERS });
     const stream = new EventStream(response, {
       maxQueuedBytes: this.options.maxQueuedBytes ?? 8 * 1024 * 1024,
       // The stream lasts one call; the token was checked when the request arrived.
       isActive: () => Promise.resolve(true),
-      onEnd: () => clearInterval(keepAlive),
+      keepAliveMs: this.options.keepAliveMs ?? 15_000,
     });
     response.once('close', () => stream.end());
     this.stream = stream;

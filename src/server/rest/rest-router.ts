@@ -12,7 +12,6 @@ import { requestInput } from './request-input';
 import { deriveRoutes } from './rest-route';
 import type { RestResponse } from './rest-response';
 import { streamRoute } from './stream-route';
-import { inputSchemaOf } from './input-fields';
 import { wantsEventStream } from './wants-event-stream';
 
 /** Header naming a replayed idempotent response. */
@@ -34,32 +33,31 @@ export function createRestRouter(engine: Engine, idempotency: IdempotencyCache):
       const match = matchRoute(routes, request.method, request.originalUrl);
       if ('allowed' in match) return refuseUnmatched(response, request, match.allowed);
       const caller = response.locals.caller as Caller;
-      if (match.route.operation.streams === true && asksForStream(request, match)) {
-        return streamRoute(engine, match.route, streamInput(request, match), caller, readIfMatch(request.headers['if-match']), response);
+      const input = requestInput(request, match);
+      if (match.route.operation.streams === true && asksForStream(request, input)) {
+        return streamRoute(engine, match.route, streamInput(request, match, input), caller, readIfMatch(request.headers['if-match']), response);
       }
-      const result = await respond(engine, idempotency, request, match, caller);
+      const result = await respond(engine, idempotency, request, match, input, caller);
       writeResponse(response, result.response, result.replayed);
     })().catch((error: unknown) => sendError(response, error));
   };
 }
 
 /** A stream is asked for with `Accept: text/event-stream`, or with `stream: true` in the body (seed 002 §5.2). */
-function asksForStream(request: Request, match: RouteMatch): boolean {
-  return wantsEventStream(request.headers.accept) || requestInput(request, match).stream === true;
+function asksForStream(request: Request, input: Record<string, unknown>): boolean {
+  return wantsEventStream(request.headers.accept) || input.stream === true;
 }
 
 /**
  * The input of a streamed call: an `Idempotency-Key` header becomes the AI runtime's own
  * `idempotency_key` (kept in the state folder), since streams bypass the response cache.
  */
-function streamInput(request: Request, match: RouteMatch): Record<string, unknown> {
-  const input = requestInput(request, match);
+function streamInput(request: Request, match: RouteMatch, input: Record<string, unknown>): Record<string, unknown> {
   const key = request.headers['idempotency-key'];
-  return typeof key === 'string' && key !== '' && input.idempotency_key === undefined && 'idempotency_key' in inputSchemaOf(match.route.operation).properties ? { ...input, idempotency_key: key } : input;
+  return typeof key === 'string' && key !== '' && input.idempotency_key === undefined && 'idempotency_key' in match.route.input.properties ? { ...input, idempotency_key: key } : input;
 }
 
-async function respond(engine: Engine, idempotency: IdempotencyCache, request: Request, match: RouteMatch, caller: Caller): Promise<{ response: RestResponse; replayed: boolean }> {
-  const input = requestInput(request, match);
+async function respond(engine: Engine, idempotency: IdempotencyCache, request: Request, match: RouteMatch, input: Record<string, unknown>, caller: Caller): Promise<{ response: RestResponse; replayed: boolean }> {
   const ifMatch = readIfMatch(request.headers['if-match']);
   const produce = () => executeRoute(engine, match.route, input, caller, ifMatch);
   const key = request.headers['idempotency-key'];
