@@ -3,7 +3,7 @@ import type { AiScope } from '../../core/ai/ai-schemas';
 import type { Caller, Engine } from '../../core/engine';
 import { relevanceOf } from './ai-change-relevance';
 import type { ResourceChange } from './resource-change';
-import { aiResourceCall, readAiScope, splitAiResourceUri, type AiResourceKind } from './resources/ai-scope-uri';
+import { AI_SCHEME, aiResourceCall, readAiScope, splitAiResourceUri, type AiResourceKind } from './resources/ai-scope-uri';
 
 /** A subscription to a live AI resource: its URI, exactly as subscribed, and who holds it. */
 export interface AiSubscriber {
@@ -128,8 +128,12 @@ export class AiResourceWatch {
     return Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [];
   }
 
-  /** The watched entry of a subscription (created on first sight); null when its URI is no valid AI resource. */
+  /**
+   * The watched entry of a subscription (created on first sight); null when its URI is no valid
+   * AI resource. Callers pass every subscription: the others (`vault://…`) cost one prefix test.
+   */
   private entryOf(subscriber: AiSubscriber): Watched | null {
+    if (!subscriber.uri.toLowerCase().startsWith(AI_SCHEME)) return null;
     const key = keyOf(subscriber);
     const existing = this.watched.get(key);
     if (existing !== undefined) return existing;

@@ -6,7 +6,7 @@ import type { TokenStore } from '../../core/auth/token-store';
 import type { Caller, Engine } from '../../core/engine';
 import type { VaultEvent } from '../../core/vault/vault-host';
 import type { McpEndpoint } from '../server-deps';
-import { AiResourceWatch, type AiSubscriber } from './ai-resource-watch';
+import { AiResourceWatch } from './ai-resource-watch';
 import { buildMcpServer } from './build-mcp-server';
 import { callerFromAuthInfo, isCaller, toAuthInfo } from './caller-auth-info';
 import type { McpEndpointSettings } from './create-mcp-endpoint';
@@ -17,7 +17,6 @@ import { publishModernChange } from './publish-modern-change';
 import { ReplayCache } from './replay-cache';
 import { toResourceChange } from './resource-change';
 import type { ResourceSubscriptions } from './resource-subscriptions';
-import { AI_SCHEME } from './resources/ai-scope-uri';
 import { tokenNameOf, toTokenActor } from './token-actor';
 import { writeJsonRpcError } from './write-json-rpc-error';
 
@@ -118,7 +117,7 @@ export class DualEraMcpEndpoint implements McpEndpoint {
         if (!(error instanceof ProtocolError)) throw error;
         return writeJsonRpcError(response, 200, error.code, error.message, { id: listen.id });
       }
-      for (const uri of listen.resourceSubscriptions) if (isAiUri(uri)) this.aiWatch.prime(uri, caller);
+      for (const uri of listen.resourceSubscriptions) this.aiWatch.prime(uri, caller);
     }
     await this.serveModern(request, response, request.body);
   }
@@ -135,12 +134,7 @@ export class DualEraMcpEndpoint implements McpEndpoint {
     if (change === null) return;
     publishModernChange(this.modern.bus, change, this.listens.subscriptions());
     this.legacy.publish(change);
-    this.aiWatch.onChange(change, this.aiSubscribers());
-  }
-
-  /** The subscriptions to live AI resources, in both eras. */
-  private aiSubscribers(): AiSubscriber[] {
-    return [...this.legacy.subscribers(), ...this.listens.subscribers()].filter((subscriber) => isAiUri(subscriber.uri));
+    this.aiWatch.onChange(change, [...this.legacy.subscribers(), ...this.listens.subscribers()]);
   }
 
   /** Tells the subscribers of exactly `uri` (a live AI resource) that it changed, in both eras. */
@@ -180,10 +174,6 @@ export class DualEraMcpEndpoint implements McpEndpoint {
     this.listens.end(actors, REVOKED);
     await this.legacy.end(actors);
   }
-}
-
-function isAiUri(uri: string): boolean {
-  return uri.toLowerCase().startsWith(AI_SCHEME);
 }
 
 /** GET, DELETE and body-less POSTs are 2025-era session traffic; a parsed POST asks the SDK. */

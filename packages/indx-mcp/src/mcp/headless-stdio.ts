@@ -17,7 +17,6 @@ import { ReplayCache } from '../../../../src/server/mcp/replay-cache';
 import { toResourceChange, type ResourceChange } from '../../../../src/server/mcp/resource-change';
 import { ResourceSubscriptions } from '../../../../src/server/mcp/resource-subscriptions';
 import { RESOURCE_PROVIDERS } from '../../../../src/server/mcp/resources';
-import { AI_SCHEME } from '../../../../src/server/mcp/resources/ai-scope-uri';
 import { toVaultUri, VAULT_WIDE_URIS } from '../../../../src/server/mcp/vault-uris';
 
 /**
@@ -124,8 +123,7 @@ function publish(served: Served, event: VaultEvent, aiWatch: AiResourceWatch): v
   const uris = served.subscriptions === null ? changedUris(change) : served.subscriptions.notificationsFor(change);
   for (const uri of uris) served.server.server.sendResourceUpdated({ uri }).catch(() => undefined);
   if (change.listChanged) served.server.sendResourceListChanged();
-  const aiUris = served.subscriptions?.uris().filter((uri) => uri.toLowerCase().startsWith(AI_SCHEME)) ?? [];
-  aiWatch.onChange(change, aiUris.map((uri) => ({ uri, caller: STDIO_CALLER })));
+  aiWatch.onChange(change, (served.subscriptions?.uris() ?? []).map((uri) => ({ uri, caller: STDIO_CALLER })));
 }
 
 function changedUris(change: ResourceChange): string[] {
