@@ -10,6 +10,7 @@ import { locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { scanDiscoveries } from '../../../../src/server/discovery/discovery-file';
 import { deriveRoutes, type RestRoute } from '../../../../src/server/rest/rest-route';
+import { COMPLETE_EVENT, ERROR_EVENT } from '../../../../src/server/rest/stream-route';
 import { locateServer, type ServerTarget } from '../connect/locate-server';
 import { openVault } from '../open-vault';
 import { reportError, toErrorBody, USAGE_EXIT_CODE } from '../report-error';
@@ -80,8 +81,7 @@ export function registerOperationCommands(program: Command): void {
     if (name === undefined) continue;
     const parent = words.reduce((outer, word, index) => groupFor(groups, outer, words.slice(0, index + 1).join(' '), word), program);
     const shape = describeCommandInput(operation, RESERVED_FIELDS);
-    const taken = new Set(shape.flags.flatMap((flag) => flag.options.map((option) => option.long ?? '')));
-    addOperationCommand(parent, name, { operation, shape, sugar: describeInputSugar(operation, taken), listField: listFieldOf(operation), routes });
+    addOperationCommand(parent, name, { operation, shape, sugar: describeInputSugar(operation, shape), listField: listFieldOf(operation), routes });
   }
   for (const [key, group] of groups) group.description(`${key} operations: ${group.commands.map((command) => command.name()).join(', ')}`);
   program.addHelpText('after', describeExitCodes());
@@ -143,11 +143,11 @@ async function runStreamed(plan: CommandPlan, input: Record<string, unknown>, op
   const print: EventPrinter = (event) => void process.stdout.write(`${JSON.stringify(event)}\n`);
   try {
     const output = await execute(plan, input, options, print);
-    print({ type: 'ai.complete', data: output });
+    print({ type: COMPLETE_EVENT, data: output });
     return 0;
   } catch (caught: unknown) {
     const error = plan.sugar.explain(caught, options);
-    print({ type: 'ai.error', error: toErrorBody(error) });
+    print({ type: ERROR_EVENT, error: toErrorBody(error) });
     return reportError(error);
   }
 }

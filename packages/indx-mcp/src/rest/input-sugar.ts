@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import type { Operation } from '../../../../src/core/ops/operation';
-import { inputSchemaOf } from '../../../../src/server/rest/input-fields';
+import type { CommandInput } from './command-input';
 import { CommandFailure } from './command-failure';
 import { isRecord } from './is-record';
 import { readJsonFileOption, toListOption, toNumberOption } from './option-values';
@@ -78,11 +78,12 @@ const RULES: readonly SugarRule[] = [scopeRule, tocSugar, relateRule, retrieveRu
  * for `ai_toc` and `ai_metadata`, the operation): scope flags wherever there is a `scope`,
  * `--note`/`--moc`/`--yes` for a table of contents, `--note` for a relation source,
  * `--top-k`/`--mode` for retrieval, `--schema-file` for a schema, `--fields-file` for metadata
- * fields, `--max-per-note`, `--candidates`… for a tag vocabulary. An option whose name a derived
- * field option already has (`taken`) is left out.
+ * fields, `--max-per-note`, `--candidates`… for a tag vocabulary. An option whose name one of
+ * `shape`'s field options already has is left out.
  */
-export function describeInputSugar(operation: Operation, taken: ReadonlySet<string>): InputSugar {
-  const fields = new Set(Object.keys(inputSchemaOf(operation).properties));
+export function describeInputSugar(operation: Operation, shape: CommandInput): InputSugar {
+  const fields = new Set(shape.flags.map((flag) => flag.field));
+  const taken = new Set(shape.flags.flatMap((flag) => flag.options.map((option) => option.long ?? '')));
   const rules = RULES.filter((rule) => rule.applies(operation, fields));
   const options = rules.flatMap((rule) => rule.options()).filter((option) => !taken.has(option.long ?? ''));
   return {

@@ -1,6 +1,7 @@
 import { toNotePath } from '../../../../src/core/vault/paths';
 import type { RestRoute } from '../../../../src/server/rest/rest-route';
 import { CommandFailure } from './command-failure';
+import { isRecord } from './is-record';
 import type { HttpReply } from './send-http-request';
 
 /** The error code a status stands for when the reply has no envelope to say (HEAD, a proxy's page). */
@@ -49,12 +50,9 @@ function parseBody(text: string): Record<string, unknown> | null {
   }
 }
 
-function fromEnvelope(error: Record<string, unknown>): CommandFailure {
+/** The failure an error envelope's `{code, message, details}` describes. */
+export function fromEnvelope(error: Record<string, unknown>): CommandFailure {
   const code = typeof error.code === 'string' ? error.code : 'internal_error';
   const message = typeof error.message === 'string' ? error.message : 'The server reported an error without a message.';
   return new CommandFailure(code, message, isRecord(error.details) ? error.details : {});
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

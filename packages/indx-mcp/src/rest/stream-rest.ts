@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Operation } from '../../../../src/core/ops/operation';
 import type { RestRoute } from '../../../../src/server/rest/rest-route';
+import { COMPLETE_EVENT, ERROR_EVENT } from '../../../../src/server/rest/stream-route';
 import type { ServerTarget } from '../connect/locate-server';
 import { readSseEvents } from '../mcp/relay/sse-events';
 import { CommandFailure } from './command-failure';
-import { readReply } from './read-reply';
+import { isRecord } from './is-record';
+import { fromEnvelope, readReply } from './read-reply';
 import { openHttpRequest, readResponseText, type HttpResponseStream } from './send-http-request';
 import { toRestRequest } from './to-rest-request';
 
@@ -40,8 +42,8 @@ async function readEvents(opened: HttpResponseStream, onEvent: (event: StreamedE
   try {
     for await (const { data } of readSseEvents(Readable.toWeb(opened.body) as ReadableStream<Uint8Array>)) {
       const event = parseEvent(data);
-      if (event.type === 'ai.complete') return isRecord(event.data) ? event.data : {};
-      if (event.type === 'ai.error') throw toFailure(event.error);
+      if (event.type === COMPLETE_EVENT) return isRecord(event.data) ? event.data : {};
+      if (event.type === ERROR_EVENT) throw toFailure(event.error);
       onEvent(event);
     }
   } catch (error: unknown) {
@@ -62,11 +64,5 @@ function parseEvent(data: string): StreamedEvent {
 
 function toFailure(error: unknown): CommandFailure {
   if (!isRecord(error)) return new CommandFailure('internal_error', 'The server ended the stream with an error it did not describe.', {});
-  const code = typeof error.code === 'string' ? error.code : 'internal_error';
-  const message = typeof error.message === 'string' ? error.message : 'The server reported an error without a message.';
-  return new CommandFailure(code, message, isRecord(error.details) ? error.details : {});
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return fromEnvelope(error);
 }
