@@ -4,7 +4,7 @@ import { isIndxError } from '../../../core/errors';
 import { aiErrorMessage } from './ai-error-message';
 import type { EngineAccess } from './engine-access';
 import { defaultMocPath, defaultMocTitle, describeMocSource, mocScopeOf, type MocSource } from './moc-source';
-import { showAiWarnings } from './show-ai-warnings';
+import { aiWarningsField, showAiWarnings } from './show-ai-warnings';
 
 /** The groupings offered, as `ai_toc`'s `group_by` names them. */
 const GROUPINGS = { topic: 'Topic (the model groups them)', tag: 'Tag', folder: 'Folder' } as const;
@@ -13,7 +13,7 @@ const GROUPINGS = { topic: 'Topic (the model groups them)', tag: 'Tag', folder: 
 const tocOutputSchema = z.object({
   toc_markdown: z.string(),
   written: z.object({ path: z.string(), etag: z.string() }).optional(),
-  warnings: z.array(z.object({ code: z.string(), message: z.string() })).default([]),
+  warnings: aiWarningsField,
 });
 
 type TocOutput = z.output<typeof tocOutputSchema>;

@@ -2,13 +2,13 @@ import { Modal, Notice, type App } from 'obsidian';
 import { z } from 'zod';
 import { aiErrorMessage } from './ai-error-message';
 import type { EngineAccess } from './engine-access';
-import { showAiWarnings } from './show-ai-warnings';
+import { aiWarningsField, showAiWarnings } from './show-ai-warnings';
 
 /** What the modal reads of `ai_summarize`'s output. */
 const summaryOutputSchema = z.object({
   summary: z.object({ tldr: z.string().optional(), text: z.string().default(''), key_points: z.array(z.string()).default([]) }),
   citations: z.array(z.object({ path: z.string(), line: z.number().int().optional(), anchor: z.string().optional(), snippet: z.string().optional() })).default([]),
-  warnings: z.array(z.object({ code: z.string(), message: z.string() })).default([]),
+  warnings: aiWarningsField,
 });
 
 type SummaryOutput = z.output<typeof summaryOutputSchema>;

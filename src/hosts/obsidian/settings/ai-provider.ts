@@ -1,7 +1,7 @@
 import { resolveEmbeddingProvider } from '../../../core/ai/resolve-embedding-provider';
 import type { EmbeddingProviderConfigInput } from '../../../core/ai/embedding-provider-config';
 import type { VaultConfig } from '../../../core/config/vault-config';
-import { DEFAULT_BASE_URLS, EMBEDDING_PROVIDERS, type EmbeddingProviderName, type EmbeddingSettings } from '../../../core/config/embedding-settings';
+import { DEFAULT_BASE_URLS, EMBEDDING_PROVIDERS, type EmbeddingSettings } from '../../../core/config/embedding-settings';
 
 /** The provider choices of the settings tab: none, or one the core knows. */
 export const PROVIDER_CHOICES = ['none', ...EMBEDDING_PROVIDERS] as const;
@@ -24,11 +24,6 @@ export function defaultBaseUrlOf(provider: ProviderChoice): string {
   return provider === 'none' || provider === 'openai-compatible' ? '' : DEFAULT_BASE_URLS[provider];
 }
 
-/** The choice matching the configuration's provider. */
-export function toProviderChoice(provider: EmbeddingProviderName | undefined): ProviderChoice {
-  return provider ?? 'none';
-}
-
 /**
  * The provider the tab shows, as the runtime picks it: the chat's (`ai.provider`), else the
  * embeddings provider, else OpenAI when an embedding model is set without any provider (the
@@ -37,7 +32,7 @@ export function toProviderChoice(provider: EmbeddingProviderName | undefined): P
  */
 export function providerInForce(config: VaultConfig): ProviderChoice {
   const { ai, search } = config;
-  return toProviderChoice(ai.provider ?? search.embeddings.provider ?? (search.embeddings.model !== undefined ? 'openai' : undefined));
+  return ai.provider ?? search.embeddings.provider ?? (search.embeddings.model !== undefined ? 'openai' : 'none');
 }
 
 /** The base URL the tab shows ('' for the provider's default): the chat's, else the embeddings'. */

@@ -47,7 +47,7 @@ async function saveGlobs(context: TabContext, field: GlobListField): Promise<voi
 }
 
 /** One glob per non-empty line, trimmed. */
-export function toGlobs(text: string): string[] {
+function toGlobs(text: string): string[] {
   return text
     .split('\n')
     .map((line) => line.trim())
