@@ -1,11 +1,15 @@
-// Loads the real notes the generated vaults are sampled from: the four vault folders of
-// ../shared/corpora and tldr-pages (unpacked once into a temp folder, never into the corpora).
+// Loads the real notes the generated vaults are sampled from: the five vaults of data/corpora
+// (kepano-vault as a folder, the others unpacked once into a temp folder, never into data/).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { benchCacheDir, CORPORA_DIR } from './paths.mjs';
 
-const FOLDER_COLLECTIONS = ['dnd-srd', 'eips', 'dendron-site', 'kepano-vault'];
+/** Collections in pool order (the order the generated vaults were always sampled in). */
+const COLLECTIONS = ['dnd-srd', 'eips', 'dendron-site', 'kepano-vault', 'tldr-pages'];
+/** Collections kept as a folder; the others are `<name>.tar.gz`. */
+const FOLDERS = new Set(['kepano-vault']);
 
 /** Every markdown file under `root`, as sorted relative POSIX paths (licences left out). */
 function listMarkdown(root) {
@@ -21,17 +25,20 @@ function listMarkdown(root) {
   return found.sort();
 }
 
-/** The folder holding tldr-pages unpacked (done once per machine, kept under the temp dir). */
-export function unpackTldr() {
-  const target = join(benchCacheDir(), 'tldr-pages');
+/** The folder of a collection: in place, or its archive unpacked once per archive content under the bench cache. */
+export function corpusFolder(name) {
+  if (FOLDERS.has(name)) return join(CORPORA_DIR, name);
+  const archive = join(CORPORA_DIR, `${name}.tar.gz`);
+  const hash = createHash('sha256').update(readFileSync(archive)).digest('hex').slice(0, 12);
+  const target = join(benchCacheDir(), 'corpora', `${name}-${hash}`);
   const marker = join(target, '.unpacked');
-  if (existsSync(marker)) return join(target, 'tldr-pages');
+  if (existsSync(marker)) return join(target, name);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  const result = spawnSync('tar', ['xzf', join(CORPORA_DIR, 'tldr-pages.tar.gz'), '-C', target], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('could not unpack tldr-pages.tar.gz');
+  const result = spawnSync('tar', ['xzf', archive, '-C', target], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`could not unpack ${name}.tar.gz`);
   writeFileSync(marker, 'ok\n');
-  return join(target, 'tldr-pages');
+  return join(target, name);
 }
 
 /**
@@ -39,8 +46,7 @@ export function unpackTldr() {
  * note's path inside its collection.
  */
 export function loadCorpusPool() {
-  const roots = FOLDER_COLLECTIONS.map((name) => ({ collection: name, root: join(CORPORA_DIR, name) }));
-  roots.push({ collection: 'tldr-pages', root: unpackTldr() });
+  const roots = COLLECTIONS.map((name) => ({ collection: name, root: corpusFolder(name) }));
   const pool = [];
   for (const { collection, root } of roots) {
     for (const source of listMarkdown(root)) pool.push({ collection, source, text: readFileSync(join(root, source), 'utf8') });

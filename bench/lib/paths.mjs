@@ -5,12 +5,12 @@ import { join, resolve } from 'node:path';
 
 /** The repository root. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-/** Shared, read-only material (corpora, SciFact). */
-export const SHARED_DIR = process.env.INDX_SHARED_DIR ?? resolve(REPO_ROOT, '..', 'shared');
-/** The real-note corpora. */
-export const CORPORA_DIR = join(SHARED_DIR, 'corpora');
-/** BEIR SciFact (test split). */
-export const SCIFACT_DIR = join(SHARED_DIR, 'bench', 'scifact');
+/** The repository's read-only test and benchmark data (see data/README.md). */
+export const DATA_DIR = join(REPO_ROOT, 'data');
+/** The real-note corpora: kepano-vault as a folder, the others as `<name>.tar.gz`. */
+export const CORPORA_DIR = join(DATA_DIR, 'corpora');
+/** BEIR SciFact (test split; separately licensed, CC-BY-NC-2.0). */
+export const SCIFACT_DIR = join(DATA_DIR, 'scifact');
 /** Where results tables are written. */
 export const RESULTS_DIR = join(REPO_ROOT, 'bench', 'results');
 

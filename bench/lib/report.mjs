@@ -166,7 +166,7 @@ export function renderReport(results) {
 }
 
 const METHOD = [
-  '- Vaults: `bench/lib/generate-vault.mjs` samples the real notes of `../shared/corpora` (dnd-srd, eips, dendron-site, kepano-vault, tldr-pages in ~40 languages), each pool note once per round in seeded order, renames them into a folder tree, and adds frontmatter (tags, aliases, created), tags and wikilinks. Same seed → same vault. Written under the OS temp dir.',
+  '- Vaults: `bench/lib/generate-vault.mjs` samples the real notes of `data/corpora` (dnd-srd, eips, dendron-site, kepano-vault, tldr-pages in ~40 languages), each pool note once per round in seeded order, renames them into a folder tree, and adds frontmatter (tags, aliases, created), tags and wikilinks. Same seed → same vault. Written under the OS temp dir.',
   '- Every engine indexes the same fields: title, aliases, tags, path and body. MiniSearch and Orama run with their defaults (no prefix, no fuzzy, default tokenisers and scoring) and take the text-only documents; ours may read the vault.',
   '- Build: one call over all notes, timed; the longest synchronous slice is the longest gap seen by a 2 ms `setInterval` probe while it ran (a fully synchronous build is one slice).',
   '- Queries: 200 fixed queries sampled from the vault (titles and one to three consecutive content words, any language); one unmeasured pass, then one measured pass; top 10.',

@@ -2,12 +2,14 @@
 // searched through vault_search), its 300 test queries, and nDCG@10 as BEIR computes it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { benchCacheDir, SCIFACT_DIR } from './paths.mjs';
 import { writeVault } from './vault-cache.mjs';
 
 /** Reads a JSON-lines file. */
 function readJsonLines(file) {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+  const bytes = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
 }
 
 /**
@@ -15,7 +17,7 @@ function readJsonLines(file) {
  * note is `<id>.md` holding `# title` and the abstract.
  */
 export function loadScifactDocs() {
-  return readJsonLines(join(SCIFACT_DIR, 'corpus.jsonl')).map((row) => ({
+  return readJsonLines(join(SCIFACT_DIR, 'corpus.jsonl.gz')).map((row) => ({
     id: row._id,
     path: `${row._id}.md`,
     title: row.title,

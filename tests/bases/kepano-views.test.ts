@@ -6,7 +6,7 @@ import { loadCanvasLinks } from '../../src/core/bases/vault/canvas-links';
 import { createVaultSnapshot } from '../../src/core/bases/vault/vault-snapshot';
 import { KEPANO_VAULT, openCorpusEngine, type CorpusEngine } from './helpers/corpus-engine';
 
-// Every .base of Steph Ango's vault (../shared/corpora/kepano-vault/Templates/Bases) must parse
+// Every .base of Steph Ango's vault (data/corpora/kepano-vault/Templates/Bases) must parse
 // and every view must evaluate, and the row sets of the views below are asserted against
 // expectations written by hand from the notes' frontmatter (each test says how it was derived).
 // The clock is pinned to 2023-10-01T00:00:00Z. "this" is the .base file unless a test names the

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { JsonObject, JsonValue } from '../../src/core/canvas/canvas-document';
 import { parseCanvasText } from '../../src/core/canvas/parse-canvas';
 import { serializeCanvas } from '../../src/core/canvas/serialize-canvas';
-import { SHARED } from '../helpers/temp-vault';
+import { DATA } from '../helpers/corpora';
 import { HAND_MADE, LAYOUTS, MINIFIED, OBSIDIAN, STRINGIFIED_CRLF, STRINGIFIED_TABS, parsed } from './canvas-fixtures';
 
 /** Every `.canvas` file below `folder`, recursively (none when the folder is absent). */
@@ -16,7 +16,7 @@ function findCanvases(folder: string): string[] {
   });
 }
 
-const REAL_CANVASES = [join(SHARED, 'corpora'), join(SHARED, 'fixtures'), resolve(__dirname, '../../demo-vault')].flatMap(findCanvases);
+const REAL_CANVASES = [DATA, resolve(__dirname, '../../demo-vault')].flatMap(findCanvases);
 
 /** Obsidian's layout, written out independently of the serializer under test. */
 function obsidianText(document: { nodes: unknown[]; edges: unknown[] }): string {
@@ -37,7 +37,7 @@ const moveFirstFile = (document: { nodes: JsonObject[] }) => {
 };
 
 describe('parseCanvasText and serializeCanvas: byte-stable round trips', () => {
-  it('finds the real canvases of the shared corpora and the demo vault', () => {
+  it('finds the real canvases of data/ and the demo vault', () => {
     expect(REAL_CANVASES.length).toBeGreaterThanOrEqual(1);
   });
 

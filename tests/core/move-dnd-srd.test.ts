@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import type { LinkMap } from '../../src/core/vault/vault-host';
 import { basenameOf } from '../../src/core/vault/paths';
 import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
-import { copyToTemp, openTempVault, SHARED, type TempVault } from '../helpers/temp-vault';
+import { corpusRoot } from '../helpers/corpora';
+import { copyToTemp, openTempVault, type TempVault } from '../helpers/temp-vault';
 
 /** Renames every path (as source and as target) of a link map through `rename`. */
 function renameLinkMap(map: LinkMap, rename: (path: string) => string): LinkMap {
@@ -23,7 +23,7 @@ describe('note_move on a copy of the dnd-srd corpus', () => {
   let vault: TempVault;
 
   beforeAll(async () => {
-    vault = await openTempVault(await copyToTemp(join(SHARED, 'corpora', 'dnd-srd')));
+    vault = await openTempVault(await copyToTemp(corpusRoot('dnd-srd')));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,15 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AiRuntimeOptions } from '../../src/core/ai/runtime/ai-runtime';
 import { Engine, type EngineOptions } from '../../src/core/engine';
 import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
 import { DEFAULT_CONFIG_DIR } from '../../src/hosts/node/vault-paths';
-
-/** Root of the shared, read-only material (`../shared` from the project root). */
-export const SHARED = resolve(__dirname, '../../../shared');
 
 /** A vault in a temp folder with an engine over it. */
 export interface TempVault {

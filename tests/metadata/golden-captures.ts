@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { DATA } from '../helpers/corpora';
 
 /** One capture from the real Obsidian app (see the fixtures' README). */
 export interface Capture {
@@ -13,8 +14,8 @@ export interface Capture {
   resolveLinkToPath: Record<string, string | null>;
 }
 
-/** The read-only folder of captures. */
-export const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/obsidian-cache');
+/** The read-only folder of captures (data/obsidian-cache, MIT, from obsidian-tasks). */
+export const FIXTURES = path.join(DATA, 'obsidian-cache');
 
 /** Every capture, sorted by file name. */
 export function loadCaptures(): Capture[] {

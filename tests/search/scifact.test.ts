@@ -1,25 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SHARED, writeTempFolder } from '../helpers/temp-vault';
+import { readDataText } from '../helpers/corpora';
+import { writeTempFolder } from '../helpers/temp-vault';
 import { openSearchVault, type SearchVault } from './search-vault';
 
 // BEIR SciFact (test split), searched through vault_search as an agent would: the issue's
 // acceptance gate is nDCG@10 ≥ 0.66 in lexical mode (plain BM25 scores 0.661–0.665).
-const SCIFACT = join(SHARED, 'bench/scifact');
-
 interface Query {
   _id: string;
   text: string;
 }
 
 function readJsonLines<T>(name: string): T[] {
-  return readFileSync(join(SCIFACT, name), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as T);
+  return readDataText('scifact', name).trim().split('\n').map((line) => JSON.parse(line) as T);
 }
 
 /** Relevance judgements: query id → document id → grade. */
 function readQrels(): Map<string, Map<string, number>> {
   const qrels = new Map<string, Map<string, number>>();
-  for (const line of readFileSync(join(SCIFACT, 'qrels-test.tsv'), 'utf8').trim().split('\n').slice(1)) {
+  for (const line of readDataText('scifact', 'qrels-test.tsv').trim().split('\n').slice(1)) {
     const [query = '', doc = '', grade = '0'] = line.split('\t');
     qrels.set(query, (qrels.get(query) ?? new Map<string, number>()).set(doc, Number(grade)));
   }
@@ -29,7 +26,7 @@ function readQrels(): Map<string, Map<string, number>> {
 /** One note per abstract: `docs/<id>.md`, the paper title as frontmatter `title`, the abstract as body. */
 function corpusAsVault(): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const doc of readJsonLines<{ _id: string; title: string; text: string }>('corpus.jsonl')) {
+  for (const doc of readJsonLines<{ _id: string; title: string; text: string }>('corpus.jsonl.gz')) {
     files[`docs/${doc._id}.md`] = `---\ntitle: ${JSON.stringify(doc.title)}\n---\n${doc.text}\n`;
   }
   return files;

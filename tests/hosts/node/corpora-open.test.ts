@@ -1,16 +1,10 @@
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
+import { corpusRoot } from '../../helpers/corpora';
 
-const CORPORA = path.resolve(__dirname, '../../../../shared/corpora');
-
-// Opening is read-only, so the shared corpora are used in place.
-describe.each(['dnd-srd', 'eips', 'dendron-site', 'kepano-vault'])('opening the %s corpus', (corpus) => {
-  const root = path.join(CORPORA, corpus);
-  const run = existsSync(root) ? it : it.skip;
-
-  run('scans, parses and links every note without error', async () => {
-    const host = await NodeVaultHost.open(root);
+// Opening is read-only, so the corpora are used in place (data/corpora, unpacked once).
+describe.each(['dnd-srd', 'eips', 'dendron-site', 'kepano-vault'] as const)('opening the %s corpus', (corpus) => {
+  it('scans, parses and links every note without error', async () => {
+    const host = await NodeVaultHost.open(corpusRoot(corpus));
     const statistics = host.openStatistics;
     console.log(`${corpus}: ${JSON.stringify(statistics)}`);
     expect(statistics.notes).toBeGreaterThan(50);
