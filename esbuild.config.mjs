@@ -1,10 +1,35 @@
 import { builtinModules } from 'node:module';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import esbuild from 'esbuild';
 
 const production = process.argv[2] === 'production';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+// The stand-alone stdio relay (dist/relay.js): what a Claude Desktop bundle (.mcpb) runs with the
+// Node that Claude Desktop ships. Small on purpose (no SDK schemas, no engine): built first, and
+// embedded as text in the CLI and the plugin, which both write bundles.
+const relay = {
+  entryPoints: ['packages/indx-mcp/src/relay.ts'],
+  outfile: 'packages/indx-mcp/dist/relay.js',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node18',
+  external: nodeBuiltins,
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'info',
+};
+
+/** `import relaySource from 'indx:relay-source'`: the built relay's text (see src/types/relay-source.d.ts). */
+const relaySource = {
+  name: 'relay-source',
+  setup(build) {
+    build.onResolve({ filter: /^indx:relay-source$/ }, () => ({ path: relay.outfile, namespace: 'relay-source' }));
+    build.onLoad({ filter: /.*/, namespace: 'relay-source' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
+  },
+};
 
 // The `indx` command: one self-contained file (every dependency bundled, nothing fetched at run time).
 const cli = {
@@ -17,6 +42,7 @@ const cli = {
   external: nodeBuiltins,
   banner: { js: '#!/usr/bin/env node' },
   sourcemap: production ? false : 'inline',
+  plugins: [relaySource],
   logLevel: 'info',
 };
 
@@ -31,6 +57,7 @@ const plugin = {
   external: ['obsidian', 'electron', '@codemirror/*', '@lezer/*', ...nodeBuiltins],
   minify: false,
   sourcemap: production ? false : 'inline',
+  plugins: [relaySource],
   logLevel: 'info',
 };
 
@@ -49,4 +76,5 @@ async function buildAtomically(options) {
 }
 
 const builds = [cli, ...(existsSync(plugin.entryPoints[0]) ? [plugin] : [])];
+await buildAtomically(relay);
 await Promise.all(builds.map((options) => buildAtomically(options)));

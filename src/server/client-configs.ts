@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import { stringify as stringifyToml } from 'smol-toml';
+import { buildHttpEntry, type HttpClient } from './clients/client-entries';
 
-/** The MCP clients indx writes ready-to-paste configuration for. */
-export const CLIENT_IDS = ['claude-desktop', 'claude-code', 'cursor', 'codex', 'http'] as const;
+/** The MCP clients indx gives ready configuration for, in the order the settings tab lists them. */
+export const CLIENT_IDS = ['claude-desktop', 'claude-code', 'cursor', 'codex', 'vscode', 'http'] as const;
 
 /** One of {@link CLIENT_IDS}. */
 export type ClientId = (typeof CLIENT_IDS)[number];
@@ -13,85 +13,60 @@ export interface ClientConfigInput {
   url: string;
   /** The bearer token's secret, or null to print a placeholder the user replaces. */
   token: string | null;
-  /** Absolute path of the vault folder, so the stdio shim finds this vault's server. */
-  vaultPath: string;
 }
 
-/** A client, how it is named to people, and where its snippet goes. */
+/**
+ * A client, how it is named to people, where its configuration goes, and how it is delivered:
+ * a `snippet` to copy (a command or the text of a configuration file), or a `bundle` file the
+ * client installs (Claude Desktop, whose configuration file takes stdio servers only).
+ */
 export interface ClientDescription {
   id: ClientId;
   label: string;
-  /** Where the snippet is pasted or run, for the settings tab. */
+  /** Where the snippet is pasted or run, or what the bundle does, for the settings tab. */
   destination: string;
+  delivery: 'snippet' | 'bundle';
 }
 
 /** The placeholder written where the token goes when none was given. */
 export const TOKEN_PLACEHOLDER = '<TOKEN>';
 
-/** Every client with its label and destination, in the order the settings tab lists them. */
+/** Every client with its label, destination and delivery, in {@link CLIENT_IDS} order. */
 export const CLIENTS: readonly ClientDescription[] = [
-  { id: 'claude-desktop', label: 'Claude Desktop', destination: 'claude_desktop_config.json (through the indx-mcp stdio relay)' },
-  { id: 'claude-code', label: 'Claude Code', destination: 'a terminal: the command adds the server for the current user' },
-  { id: 'cursor', label: 'Cursor', destination: '~/.cursor/mcp.json' },
-  { id: 'codex', label: 'Codex', destination: '~/.codex/config.toml (through the indx-mcp stdio relay)' },
-  { id: 'http', label: 'Any streamable HTTP client', destination: 'the client\'s MCP server list' },
+  { id: 'claude-desktop', label: 'Claude Desktop', destination: 'a Claude Desktop extension (.mcpb) saved to your Downloads folder and opened with Claude Desktop, which asks for the token', delivery: 'bundle' },
+  { id: 'claude-code', label: 'Claude Code', destination: 'a terminal: the command adds the server for the current user', delivery: 'snippet' },
+  { id: 'cursor', label: 'Cursor', destination: '~/.cursor/mcp.json (merge into "mcpServers")', delivery: 'snippet' },
+  { id: 'codex', label: 'Codex', destination: '~/.codex/config.toml', delivery: 'snippet' },
+  { id: 'vscode', label: 'VS Code', destination: 'the user mcp.json (command "MCP: Open User Configuration"; merge into "servers")', delivery: 'snippet' },
+  { id: 'http', label: 'Any streamable HTTP client', destination: 'the client\'s MCP server list', delivery: 'snippet' },
 ];
 
 /**
- * The configuration snippet for `client`: JSON for Claude Desktop, Cursor and generic HTTP
- * clients, a shell command for Claude Code, TOML for Codex. Clients that speak stdio only
- * (Claude Desktop, Codex) start the `indx-mcp` relay, which finds this vault's running server.
+ * The configuration snippet for a client that speaks Streamable HTTP, with the token written in
+ * (or {@link TOKEN_PLACEHOLDER}): a shell command for Claude Code, TOML for Codex, JSON for the
+ * others, each in its client's documented format (see `buildHttpEntry`).
  */
-export function buildClientConfig(client: ClientId, input: ClientConfigInput): string {
+export function buildClientConfig(client: HttpClient, input: ClientConfigInput): string {
   const token = input.token ?? TOKEN_PLACEHOLDER;
   const mcpUrl = `${input.url}/mcp`;
+  const { entry } = buildHttpEntry(client, mcpUrl, { kind: 'literal', token });
   switch (client) {
-    case 'claude-desktop':
-      return toJson({ mcpServers: { indx: buildServerEntry({ vault: input.vaultPath, token }) } });
     case 'claude-code':
       // `claude mcp add` defaults to --scope local (this project only); the tab promises the current user.
       return `claude mcp add --transport http --scope user indx ${mcpUrl} --header ${quoteShell(`Authorization: Bearer ${token}`)}`;
-    case 'cursor':
-      return toJson({ mcpServers: { indx: { url: mcpUrl, headers: bearer(token) } } });
     case 'codex':
-      return stringifyToml({ mcp_servers: { indx: buildServerEntry({ vault: input.vaultPath, token }) } });
+      return stringifyToml({ mcp_servers: { indx: entry } });
+    case 'vscode':
+      return toJson({ servers: { indx: entry } });
+    case 'cursor':
     case 'http':
-      return toJson({ mcpServers: { indx: { type: 'http', url: mcpUrl, headers: bearer(token) } } });
+      return toJson({ mcpServers: { indx: entry } });
   }
 }
 
-/** A stdio MCP server entry as the clients store it (JSON `mcpServers.indx`, TOML `[mcp_servers.indx]`). */
-export interface ServerEntry {
-  command: string;
-  args: string[];
-  env?: Record<string, string>;
-}
-
-/** What {@link buildServerEntry} puts in the entry; give at most one of `token` and `tokenFile`. */
-export interface ServerEntryOptions {
-  /** `--vault DIR` for the server (made absolute). */
-  vault?: string;
-  /** A token to embed as `env.INDX_TOKEN` (user scope only: the file is then private). */
-  token?: string | null;
-  /** A token file to name as `--token-file FILE` (made absolute): the entry holds no secret. */
-  tokenFile?: string;
-}
-
-/**
- * The entry that starts `indx mcp serve --stdio` through npx (so no global install is needed),
- * with `--vault DIR` when given, and the token either embedded in `env.INDX_TOKEN` or read at
- * start from `--token-file FILE`: the plugin's snippets and `indx mcp install` both use it.
- * Security: a token is only ever copied from what the user supplied, never made up.
- */
-export function buildServerEntry(options: ServerEntryOptions): ServerEntry {
-  const vault = options.vault === undefined ? [] : ['--vault', resolve(options.vault)];
-  const tokenFile = options.tokenFile === undefined ? [] : ['--token-file', resolve(options.tokenFile)];
-  const token = options.token ?? null;
-  return { command: 'npx', args: ['-y', 'indx-mcp', 'mcp', 'serve', '--stdio', ...vault, ...tokenFile], ...(token === null ? {} : { env: { INDX_TOKEN: token } }) };
-}
-
-function bearer(token: string): Record<string, string> {
-  return { Authorization: `Bearer ${token}` };
+/** True for a client whose configuration is a snippet (every client but Claude Desktop). */
+export function isSnippetClient(client: ClientId): client is HttpClient {
+  return CLIENTS.find((description) => description.id === client)?.delivery === 'snippet';
 }
 
 function toJson(value: unknown): string {

@@ -35,7 +35,7 @@ export function isolatedEnvironment(home: string, extra: Record<string, string> 
   return { ...Object.fromEntries(kept), INDX_HOME: home, ...extra };
 }
 
-/** The `{error}` object a failed command printed on stderr. */
+/** The `{error}` object a failed command printed on stderr (its last line: log lines may come before it). */
 export function printedError(result: CliResult): { code: string; message: string; details: Record<string, unknown> } {
-  return (JSON.parse(result.stderr) as { error: { code: string; message: string; details: Record<string, unknown> } }).error;
+  return (JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '') as { error: { code: string; message: string; details: Record<string, unknown> } }).error;
 }

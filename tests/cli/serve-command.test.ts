@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { cp, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -9,12 +9,13 @@ import { CLI, runCli } from './run-cli';
 
 const DEMO_VAULT = resolve(__dirname, '../../demo-vault');
 
-/** The arguments `npm start` passes to the CLI, with the vault folder replaced by `vault`. */
-function npmStartArgs(vault: string): string[] {
+/** The arguments `npm start` passes to the CLI, with the vault folder and the token file replaced by `vault` and `tokenFile`. */
+function npmStartArgs(vault: string, tokenFile: string): string[] {
   const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { scripts: { start: string } };
   const [node, cli, ...args] = manifest.scripts.start.split(' ');
   expect([node, cli]).toEqual(['node', 'packages/indx-mcp/dist/cli.js']);
-  return args.map((arg) => (arg === 'demo-vault' ? vault : arg));
+  expect(args).toEqual(['serve', '--vault', 'demo-vault', '--token-file', '.indx-demo-token']);
+  return args.map((arg) => (arg === 'demo-vault' ? vault : arg === '.indx-demo-token' ? tokenFile : arg));
 }
 
 interface McpServersConfig {
@@ -74,15 +75,15 @@ describe('npm start / indx serve as a child process', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('prints the URL, a fresh demo token and ready-to-paste config that an MCP client connects with', async () => {
-    const { child, printed } = await startServe(npmStartArgs(vault));
+  it('prints the URL, a demo token and ready-to-paste config that an MCP client connects with', async () => {
+    const { child, printed } = await startServe(npmStartArgs(vault, join(folder, 'demo-token')));
     try {
       const config = parseConfig(printed);
       const { url, headers } = config.mcpServers.indx;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       expect(headers.Authorization).toMatch(/^Bearer indx_[A-Za-z0-9_-]{43}$/);
-      expect(printed).toMatch(/Token "demo-\d{4}-\d{2}-\d{2}T[\d-]+\.\d{3}Z" \(vault:read, vault:write\), shown once/);
-      expect(printed).toContain(`claude mcp add --transport http indx ${url} --header "${'Authorization'}: ${headers.Authorization}"`);
+      expect(printed).toMatch(/Token "serve-kept-\d{4}-\d{2}-\d{2}T[\d-]+\.\d{3}Z" \(vault:read, vault:write\):/);
+      expect(printed).toContain(`claude mcp add --transport http --scope user indx ${url} --header '${'Authorization'}: ${headers.Authorization}'`);
       const base = url.replace(/\/mcp$/, '');
       const status = await fetch(`${base}/v1/vault/status`, { headers });
       expect(await status.json()).toMatchObject({ ok: true, data: { name: 'demo-vault', bases: 1, canvases: 1 } });
@@ -96,7 +97,42 @@ describe('npm start / indx serve as a child process', () => {
       expect(await stop(child)).toBe(0);
     }
     expect(await readdir(join(vault, '.indx'))).not.toContain('write.lock');
-    expect(await tokenNames(vault)).toEqual([]);
+    expect(await tokenNames(vault)).toEqual([expect.stringMatching(/^serve-kept-/)]);
+  });
+
+  // A client entry pasted from one `npm start` must keep working after the next one.
+  it('keeps the --token-file token across restarts: configuration pasted from the first run works in the second', async () => {
+    const tokenFile = join(folder, 'kept', 'demo-token');
+    const first = await startServe(['serve', '--vault', vault, '--token-file', tokenFile]);
+    const pasted = parseConfig(first.printed).mcpServers.indx;
+    expect(first.printed).toContain(`new, saved in ${tokenFile}`);
+    expect(await stop(first.child)).toBe(0);
+    expect(readFileSync(tokenFile, 'utf8').trim()).toBe(pasted.headers.Authorization.replace('Bearer ', ''));
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const second = await startServe(['serve', '--vault', vault, '--token-file', tokenFile]);
+    try {
+      expect(second.printed).toContain(`read from ${tokenFile}`);
+      const base = parseConfig(second.printed).mcpServers.indx.url.replace(/\/mcp$/, '');
+      expect((await fetch(`${base}/v1/vault/status`, { headers: pasted.headers })).status).toBe(200);
+      expect(await tokenNames(vault)).toHaveLength(1);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+    // A token revoked meanwhile is replaced by a new one, written to the same file.
+    expect((await runCli(['token', 'revoke', '--vault', vault, '--name', (await tokenNames(vault))[0] ?? ''])).code).toBe(0);
+    const third = await startServe(['serve', '--vault', vault, '--token-file', tokenFile]);
+    expect(third.printed).toContain(`new, saved in ${tokenFile}`);
+    expect(readFileSync(tokenFile, 'utf8').trim()).not.toBe(pasted.headers.Authorization.replace('Bearer ', ''));
+    expect(await stop(third.child)).toBe(0);
+  });
+
+  it('says that a --new-token token dies with the server, and refuses --new-token with --token-file', async () => {
+    const { child, printed } = await startServe(['serve', '--vault', vault, '--new-token', 'once']);
+    expect(printed).toContain('It is revoked when this server stops');
+    expect(await stop(child)).toBe(0);
+    const both = await runCli(['serve', '--vault', vault, '--new-token', '--token-file', join(folder, 'x'), '--port', '0']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('not both');
   });
 
   it('revokes the --new-token token when interrupted (SIGINT), keeping tokens made by hand', async () => {

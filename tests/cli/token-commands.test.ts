@@ -1,6 +1,7 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TokenStore } from '../../src/core/auth/token-store';
+import { FileStorage } from '../../src/hosts/node/file-storage';
 import { startServer } from '../../src/server/start-server';
 import { openTempVault, writeTempFolder } from '../helpers/temp-vault';
 import { runCli } from './run-cli';
@@ -25,6 +26,24 @@ describe('indx token create|list|revoke as child processes', () => {
     const file = await readFile(join(root, '.indx', 'tokens.json'), 'utf8');
     expect(file).not.toContain(printed.token.slice('indx_'.length));
     expect(file).toContain('"hash": "sha256:');
+  });
+
+  it('create --token-file saves the secret in a new private file, prints no secret, and never overwrites a file', async () => {
+    const tokenFile = join(root, 'secrets', 'agent.token');
+    const created = await runCli(['token', 'create', '--vault', root, '--name', 'agent', '--scopes', 'vault:read', '--token-file', tokenFile]);
+    expect(created.code).toBe(0);
+    const secret = (await readFile(tokenFile, 'utf8')).trim();
+    expect(secret).toMatch(/^indx_[A-Za-z0-9_-]{43}$/);
+    expect((await stat(tokenFile)).mode & 0o777).toBe(0o600);
+    expect(created.stdout).toContain(`Saved its secret in ${tokenFile}`);
+    expect(created.stdout).not.toContain(secret);
+    const store = await TokenStore.load(new FileStorage(join(root, '.indx')));
+    expect(await store.verify(secret)).toEqual({ name: 'agent', scopes: ['vault:read'] });
+    const again = await runCli(['token', 'create', '--vault', root, '--name', 'other', '--scopes', 'vault:read', '--token-file', tokenFile, '--json']);
+    expect(again.code).toBe(4);
+    expect(JSON.parse(again.stderr)).toMatchObject({ error: { code: 'already_exists' } });
+    expect((await readFile(tokenFile, 'utf8')).trim()).toBe(secret);
+    expect((await store.list()).map((token) => token.name)).toEqual(['agent']);
   });
 
   it('prints the secret once in text mode, lists without secrets, and revokes', async () => {

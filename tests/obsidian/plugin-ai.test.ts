@@ -140,6 +140,9 @@ describe("the built plugin's AI commands against a loopback OpenAI-compatible pr
     await writeVaultConfig(new FileStorage(vault.stateDir), { ai: { provider: 'openai-compatible', base_url: openai.url, model: 'test-model', deny_globs: ['**/Secret*'] } });
     vault.app.secretStorage?.setSecret('indx-ai-api-key', API_KEY);
     plugin = await startPlugin(vault);
+    // The discovery record is written before the server hands over its engine: the AI commands
+    // become available a moment later (a run before that returned false on a loaded machine).
+    await waitFor(() => vault.app.commands.isAvailable('indx:ai-build-moc'), 10_000);
   });
 
   afterAll(() => stopAll(vault, plugin, openai));

@@ -8,6 +8,7 @@ import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
 import { findDiscovery, type DiscoveryRecord } from '../../src/server/discovery/discovery-file';
 import { waitFor, type TempFiles } from '../helpers/temp-vault';
 import { openFakeVault, type FakeVault } from './fake-app';
+import * as fakeElectron from './fake/electron';
 import type * as FakeObsidian from './fake/obsidian';
 import type { Plugin, PluginManifest } from './fake/obsidian';
 
@@ -22,12 +23,14 @@ export const MANIFEST = JSON.parse(readFileSync(path.resolve(__dirname, '../../m
 
 /**
  * Evaluates the built `main.js` afresh, as the app does at each (re)load, with `require('obsidian')`
- * answered by `fake` (the same module object every time, as the app's is).
+ * answered by `fake` and `require('electron')` by the fake `shell` of ./fake/electron (the same
+ * module objects every time, as the app's are).
  */
 export function loadBuiltPlugin(fake: typeof FakeObsidian): PluginConstructor {
   let exported: { default: PluginConstructor } | undefined;
   jest.isolateModules(() => {
     jest.doMock('obsidian', () => fake, { virtual: true });
+    jest.doMock('electron', () => fakeElectron, { virtual: true });
     exported = jest.requireActual<{ default: PluginConstructor }>(MAIN_JS);
   });
   if (exported === undefined) throw new Error('main.js exported nothing');

@@ -42,10 +42,11 @@ function ndcgAt10(ranked: readonly string[], judged: ReadonlyMap<string, number>
 describe('SciFact through vault_search', () => {
   let vault: SearchVault;
 
+  // Writing and indexing 5,183 notes: a deadline for a loaded two-core machine, not a speed bound.
   beforeAll(async () => {
     vault = await openSearchVault(await writeTempFolder(corpusAsVault()));
     await vault.engine.search?.whenReady();
-  });
+  }, 300_000);
 
   afterAll(async () => {
     await vault.dispose();

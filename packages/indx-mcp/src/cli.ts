@@ -5,9 +5,9 @@ import { registerOperationCommands } from './commands/operation-commands';
 import { registerServeCommand } from './commands/serve-command';
 import { registerTokenCommands } from './commands/token-commands';
 import { registerMcpCommands } from './mcp/register-mcp-commands';
-import { reportError } from './report-error';
+import { exitOnUsageError, reportError } from './report-error';
 
-const program = new Command('indx').description('indx: serve an Obsidian vault to AI agents; CLI over the same operations').version(ENGINE_VERSION);
+const program = new Command('indx').description('indx: serve an Obsidian vault to AI agents; CLI over the same operations').version(ENGINE_VERSION).exitOverride(exitOnUsageError);
 registerOperationCommands(program);
 registerDebugMetadata(program);
 registerTokenCommands(program);

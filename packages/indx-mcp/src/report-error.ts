@@ -1,3 +1,4 @@
+import type { CommanderError } from 'commander';
 import { isIndxError } from '../../../src/core/errors';
 import { CommandFailure } from './rest/command-failure';
 
@@ -21,8 +22,17 @@ export const EXIT_CODES: readonly { exit: number; meaning: string; codes: readon
   { exit: 8, meaning: 'AI provider error', codes: ['ai_provider_error', 'ai_grounding_failed', 'embeddings_failed'] },
 ];
 
-/** Command-line usage errors (unknown option, missing argument) exit like invalid input. */
+/** Command-line usage errors (unknown command or option, missing argument, bad choice) exit like invalid input. */
 export const USAGE_EXIT_CODE = 2;
+
+/**
+ * Commander's exit: help and `--version` exit 0, every usage error {@link USAGE_EXIT_CODE}
+ * (commander's own default is 1). Set on the program before its commands are added, so every
+ * command inherits it.
+ */
+export function exitOnUsageError(error: CommanderError): never {
+  process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE);
+}
 
 const EXIT_BY_CODE = new Map(EXIT_CODES.flatMap((row) => row.codes.map((code) => [code, row.exit] as const)));
 

@@ -1,11 +1,14 @@
+import { shell } from 'electron';
+import relaySource from 'indx:relay-source';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import { TokenStore } from '../../core/auth/token-store';
 import { readVaultConfig } from '../../core/config/vault-config';
-import { buildClientConfig, CLIENTS, type ClientId } from '../../server/client-configs';
+import { buildClientConfig, CLIENTS, isSnippetClient, type ClientId } from '../../server/client-configs';
 import { FileStorage, locateStateDir } from '../node/file-storage';
 import { registerAiCommands } from './ai/ai-commands';
 import { createEngineAccess } from './ai/engine-access';
 import { createApiKeyStore, type ApiKeyStore } from './api-key-store';
+import { saveClaudeBundle } from './claude-bundle';
 import { registerCommands } from './commands';
 import type { PluginControls } from './plugin-controls';
 import { PluginServer, type ServerState } from './plugin-server';
@@ -108,11 +111,24 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   }
 
   async copyClientConfig(client: ClientId, token: string | null): Promise<void> {
+    if (!isSnippetClient(client)) return this.saveClaudeBundle();
     const state = this.server.state;
     const url = state.status === 'running' ? state.url : `http://127.0.0.1:${await this.configuredPort()}`;
     const label = CLIENTS.find((candidate) => candidate.id === client)?.label ?? client;
     const placeholder = token === null ? ' Replace <TOKEN> with a token from the indx settings.' : '';
-    await this.copyText(buildClientConfig(client, { url, token, vaultPath: this.vaultPath }), `Copied the configuration for ${label}.${placeholder}`);
+    await this.copyText(buildClientConfig(client, { url, token }), `Copied the configuration for ${label}.${placeholder}`);
+  }
+
+  async saveClaudeBundle(): Promise<void> {
+    try {
+      const saved = await saveClaudeBundle({ relaySource, version: this.manifest.version, vaultPath: this.vaultPath, shell });
+      const next = saved.openError === '' ? 'Claude Desktop opens it and asks for an access token (create one under Access tokens).' : 'Open it with Claude Desktop (double-click it); it asks for an access token.';
+      this.notify(`Saved the Claude Desktop extension to ${saved.file}. ${next}`);
+    } catch (error: unknown) {
+      console.error('indx: could not save the Claude Desktop extension', error);
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+      this.notify(`Could not save the Claude Desktop extension in your Downloads (or home) folder (${code}). Check that the folder exists and that you may write there, or run "indx mcp bundle" in a terminal.`);
+    }
   }
 
   async copyText(text: string, confirmation: string): Promise<void> {

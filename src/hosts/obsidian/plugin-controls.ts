@@ -21,8 +21,13 @@ export interface PluginControls {
   vaultConfigChanged(): Promise<void>;
   /** Rebuilds the search index from scratch. */
   rebuildSearchIndex(): Promise<void>;
-  /** Copies the configuration snippet for `client` (with `token`, else a placeholder) to the clipboard. */
+  /**
+   * Copies the configuration snippet for `client` (with `token`, else a placeholder) to the
+   * clipboard; for a client configured by a bundle (Claude Desktop), saves and opens the bundle.
+   */
   copyClientConfig(client: ClientId, token: string | null): Promise<void>;
+  /** Saves this vault's Claude Desktop extension (.mcpb) to the Downloads folder and opens it with Claude Desktop. */
+  saveClaudeBundle(): Promise<void>;
   /** Copies `text` to the clipboard and says so with `confirmation`. */
   copyText(text: string, confirmation: string): Promise<void>;
   /** Shows a notice. */

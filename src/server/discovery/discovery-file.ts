@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { constants, promises as fs, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
-import { z } from 'zod';
 import { writeFileAtomic } from '../../hosts/node/atomic-write';
 import { currentUserId, findOwnershipProblem, toTrustedBaseUrl } from './discovery-trust';
 import { isProcessAlive } from './is-process-alive';
@@ -12,19 +11,21 @@ import { isProcessAlive } from './is-process-alive';
  * so `indx mcp serve --stdio` and the CLI can find it. Never a secret: tokens are configured on
  * the client side (`INDX_TOKEN`, `--token-file`).
  */
-export const discoveryRecordSchema = z.object({
-  version: z.literal(1),
-  host: z.enum(['obsidian', 'headless']).describe('Which host serves the vault.'),
-  url: z.string().describe('Base URL, e.g. http://127.0.0.1:27643 (MCP at /mcp, REST at /v1).'),
-  port: z.number().int(),
-  vault_path: z.string().describe('Absolute, real path of the vault folder.'),
-  vault_name: z.string(),
-  pid: z.number().int().describe('Process serving the vault; a record whose process is gone is stale.'),
-  started_at: z.string().describe('ISO 8601 time the server started.'),
-});
-
-/** One discovery record. */
-export type DiscoveryRecord = z.infer<typeof discoveryRecordSchema>;
+export interface DiscoveryRecord {
+  version: 1;
+  /** Which host serves the vault. */
+  host: 'obsidian' | 'headless';
+  /** Base URL, e.g. http://127.0.0.1:27643 (MCP at /mcp, REST at /v1). */
+  url: string;
+  port: number;
+  /** Absolute, real path of the vault folder. */
+  vault_path: string;
+  vault_name: string;
+  /** Process serving the vault; a record whose process is gone is stale. */
+  pid: number;
+  /** ISO 8601 time the server started. */
+  started_at: string;
+}
 
 /** What reading the discovery folder found: the records to use, and why others were not used. */
 export interface DiscoveryScan {
@@ -135,13 +136,25 @@ async function readOwnFile(file: string, uid: number | null): Promise<string | {
   }
 }
 
+/**
+ * The record in a file's text; null when it is not JSON or not a version-1 record. Checked by
+ * hand rather than with a schema library: the stdio relay, a small file of its own, reads it.
+ */
 function parseRecord(text: string): DiscoveryRecord | null {
+  let value: unknown;
   try {
-    const parsed = discoveryRecordSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  return isDiscoveryRecord(value) ? value : null;
+}
+
+function isDiscoveryRecord(value: unknown): value is DiscoveryRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const texts = [record.url, record.vault_path, record.vault_name, record.started_at].every((field) => typeof field === 'string');
+  return record.version === 1 && (record.host === 'obsidian' || record.host === 'headless') && texts && Number.isInteger(record.port) && Number.isInteger(record.pid);
 }
 
 function describeFolderProblem(folder: string, problem: string): string {

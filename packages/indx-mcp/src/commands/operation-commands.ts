@@ -1,6 +1,6 @@
 import { clearInterval, setInterval } from 'node:timers';
 import { resolve } from 'node:path';
-import type { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import type { AiStreamListener } from '../../../../src/core/ai/runtime/ai-stream-event';
 import { LOCAL_CALLER } from '../../../../src/core/engine';
 import { IndxError } from '../../../../src/core/errors';
@@ -11,9 +11,9 @@ import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { scanDiscoveries } from '../../../../src/server/discovery/discovery-file';
 import { deriveRoutes, type RestRoute } from '../../../../src/server/rest/rest-route';
 import { COMPLETE_EVENT, ERROR_EVENT } from '../../../../src/server/rest/stream-route';
-import { locateServer, type ServerTarget } from '../connect/locate-server';
+import { describeUnchosenServers, findUnchosenServers, locateServer, type ServerTarget } from '../connect/locate-server';
 import { openVault } from '../open-vault';
-import { reportError, toErrorBody, USAGE_EXIT_CODE } from '../report-error';
+import { reportError, toErrorBody } from '../report-error';
 import { callRest } from '../rest/call-rest';
 import { DEFAULT_TIMEOUT_MS } from '../rest/send-http-request';
 import { CommandFailure } from '../rest/command-failure';
@@ -89,14 +89,14 @@ export function registerOperationCommands(program: Command): void {
 
 function groupFor(groups: Map<string, Command>, outer: Command, key: string, word: string): Command {
   let group = groups.get(key);
-  if (group === undefined) groups.set(key, (group = outer.command(word).exitOverride(exitOnUsageError)));
+  if (group === undefined) groups.set(key, (group = outer.command(word)));
   return group;
 }
 
 function addOperationCommand(parent: Command, name: string, plan: CommandPlan): void {
   const { operation, shape, sugar, listField } = plan;
   const idempotent = !SAFE_METHODS.has(operation.http.method);
-  const command = parent.command(name).description(`${operation.title} (${operation.name}). ${operation.description}`).exitOverride(exitOnUsageError);
+  const command = parent.command(name).description(`${operation.title} (${operation.name}). ${operation.description}`);
   for (const { field, description } of shape.positionals) command.argument(`[${field}]`, description);
   command
     .option('--url <url>', 'base URL of a running indx server (env INDX_URL)')
@@ -115,10 +115,6 @@ function addOperationCommand(parent: Command, name: string, plan: CommandPlan): 
   command.action(async (...args: unknown[]) => {
     process.exitCode = await runCommand(plan, command.opts<CommandOptions & Record<string, unknown>>(), args);
   });
-}
-
-function exitOnUsageError(error: CommanderError): never {
-  process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE);
 }
 
 async function runCommand(plan: CommandPlan, options: CommandOptions & Record<string, unknown>, args: unknown[]): Promise<number> {
@@ -195,11 +191,9 @@ async function findServer(options: CommandOptions): Promise<ServerTarget | null>
 
 /** Why no server was chosen: several run, or none was found (with the records that were not trusted, and why). */
 async function noServer(): Promise<CommandFailure> {
-  const { records, ignored } = await scanDiscoveries();
-  if (records.length > 1) {
-    const vaults = records.map((record) => record.vault_path);
-    return new CommandFailure('server_unavailable', `${records.length} indx servers are running (${vaults.join(', ')}); pass --vault DIR or --url URL to choose one.`, { vaults });
-  }
+  const vaults = await findUnchosenServers({});
+  if (vaults !== null) return new CommandFailure('server_unavailable', describeUnchosenServers(vaults), { vaults });
+  const { ignored } = await scanDiscoveries();
   const message = 'No running indx server was found and no --vault was given. Start one with "indx serve --vault DIR --new-token cli" (or open the vault in Obsidian with indx enabled) and set INDX_TOKEN, pass --url URL, or pass --vault DIR to run in-process.';
   if (ignored.length === 0) return new CommandFailure('server_unavailable', message, {});
   return new CommandFailure('server_unavailable', `${message} Discovery records were passed over: ${ignored.join(' ')}`, { ignored });

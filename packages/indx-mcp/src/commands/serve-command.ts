@@ -1,35 +1,40 @@
-import { realpath } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { AiRuntime } from '../../../../src/core/ai/runtime/ai-runtime';
 import { TokenStore } from '../../../../src/core/auth/token-store';
 import { readVaultConfig } from '../../../../src/core/config/vault-config';
-import { isIndxError } from '../../../../src/core/errors';
+import { IndxError, isIndxError } from '../../../../src/core/errors';
+import { writeFileAtomic } from '../../../../src/hosts/node/atomic-write';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { writeDiscovery } from '../../../../src/server/discovery/discovery-file';
 import { createMcpEndpoint } from '../../../../src/server/mcp/create-mcp-endpoint';
 import { startServer, type RunningServer } from '../../../../src/server/start-server';
-import { describeServer } from '../client-config';
+import { describeServer, type ServedToken } from '../client-config';
 import { createHeadlessEngine } from '../create-headless-engine';
 import { reportError } from '../report-error';
+import { requireVaultFolder } from '../require-vault-folder';
 
 interface ServeOptions {
   vault: string;
   port?: number;
   newToken?: string | boolean;
+  tokenFile?: string;
 }
 
 /** Scopes of a token made by `--new-token`. */
 const NEW_TOKEN_SCOPES = ['vault:read', 'vault:write'];
 
 /**
- * `indx serve --vault DIR [--port N] [--new-token [PREFIX]]`: serves a vault folder headlessly
- * (MCP at /mcp, REST under /v1) on 127.0.0.1 until interrupted (SIGINT, SIGTERM, SIGHUP),
- * holding the vault's write lock, and prints the URL, the AI model in use (or that AI is off and
- * how to switch it on), how to create a token and ready-to-paste MCP client configuration. A token made by `--new-token` lives as long as the server: it is
- * revoked at shutdown, so repeated runs do not pile up tokens. While it runs, a discovery record
+ * `indx serve --vault DIR [--port N] [--new-token [PREFIX] | --token-file FILE]`: serves a vault
+ * folder headlessly (MCP at /mcp, REST under /v1) on 127.0.0.1 until interrupted (SIGINT,
+ * SIGTERM, SIGHUP), holding the vault's write lock, and prints the URL, the AI model in use (or
+ * that AI is off and how to switch it on), the token and ready-to-paste MCP client
+ * configuration. A token made by `--new-token` lives as long as the server: it is revoked at
+ * shutdown, so repeated runs do not pile up tokens. The token of `--token-file` outlives the
+ * server, so configuration pasted from one run keeps working in the next (`npm start`). While it runs, a discovery record
  * (host `headless`: URL, port, vault path, pid; never a secret) tells `indx mcp serve --stdio`
  * and the CLI where to find it; it is removed at shutdown.
  */
@@ -40,6 +45,7 @@ export function registerServeCommand(program: Command): void {
     .requiredOption('--vault <dir>', 'vault folder')
     .option('--port <port>', 'port on 127.0.0.1 (default: the vault configuration\'s server.port, 27643); 0 picks a free port', parsePort)
     .option('--new-token [prefix]', 'create a fresh read+write token named <prefix>-<time> (default prefix "serve"), print it once and revoke it when the server stops')
+    .option('--token-file <file>', 'keep a token across restarts: use the token in <file> when the vault knows it, else create a read+write token and write it there (mode 0600); never revoked on stop')
     .action(async (options: ServeOptions) => {
       await serve(options).catch((error: unknown) => {
         process.exitCode = reportError(error);
@@ -48,7 +54,8 @@ export function registerServeCommand(program: Command): void {
 }
 
 async function serve(options: ServeOptions): Promise<void> {
-  const root = resolve(options.vault);
+  newTokenPrefix(options);
+  const root = await requireVaultFolder(options.vault);
   const stateDir = locateStateDir(root);
   const release = await acquireWriteLock(stateDir);
   const cleanup: (() => Promise<void>)[] = [release];
@@ -65,9 +72,9 @@ async function serve(options: ServeOptions): Promise<void> {
     const server = await startServer({ engine, tokens, port: options.port ?? (await readVaultConfig(storage)).server.port, mcp: createMcpEndpoint });
     cleanup.unshift(() => server.close());
     cleanup.unshift(await announce(server, root));
-    const token = options.newToken === undefined || options.newToken === false ? null : await tokens.create(tokenName(options.newToken), NEW_TOKEN_SCOPES);
-    if (token !== null) cleanup.unshift(() => revokeQuietly(tokens, token.name));
-    process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token: token === null ? null : { name: token.name, secret: token.token, scopes: token.scopes }, ai: describeAi(engine.ai) }));
+    const token = await serverToken(tokens, options);
+    if (token?.lifetime === 'server') cleanup.unshift(() => revokeQuietly(tokens, token.name));
+    process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token, ai: describeAi(engine.ai) }));
     await untilInterrupted();
   } finally {
     await runAll(cleanup);
@@ -113,6 +120,35 @@ async function revokeQuietly(tokens: TokenStore, name: string): Promise<void> {
   await tokens.revoke(name).catch((error: unknown) => {
     if (!isIndxError(error) || error.code !== 'not_found') throw error;
   });
+}
+
+/**
+ * The token `serve` prints: none; a new one revoked at shutdown (`--new-token`); or the one kept
+ * in `--token-file`, reused while the vault knows it, else created and written there (0600).
+ */
+async function serverToken(tokens: TokenStore, options: ServeOptions): Promise<ServedToken | null> {
+  const prefix = newTokenPrefix(options);
+  if (prefix !== null) return toServedToken(await tokens.create(tokenName(prefix), NEW_TOKEN_SCOPES), 'server', null);
+  if (options.tokenFile === undefined) return null;
+  const file = resolve(options.tokenFile);
+  const kept = await readFile(file, 'utf8').then((text) => text.split(/\r?\n/)[0]?.trim() ?? '', () => '');
+  const identity = kept === '' ? null : await tokens.verify(kept);
+  if (identity !== null) return { name: identity.name, secret: kept, scopes: identity.scopes, lifetime: 'file', file, reused: true };
+  const created = await tokens.create(tokenName('serve-kept'), NEW_TOKEN_SCOPES);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFileAtomic(file, `${created.token}\n`, { mode: 0o600 });
+  return toServedToken(created, 'file', file);
+}
+
+/** The `--new-token` prefix, or null without it; `invalid_input` when `--token-file` is given too. */
+function newTokenPrefix(options: ServeOptions): string | true | null {
+  const prefix = options.newToken === undefined || options.newToken === false ? null : options.newToken;
+  if (prefix !== null && options.tokenFile !== undefined) throw new IndxError('invalid_input', 'Give --new-token (a token for this run) or --token-file (a token kept across runs), not both.', {});
+  return prefix;
+}
+
+function toServedToken(token: { name: string; token: string; scopes: readonly string[] }, lifetime: ServedToken['lifetime'], file: string | null): ServedToken {
+  return { name: token.name, secret: token.token, scopes: token.scopes, lifetime, file, reused: false };
 }
 
 function tokenName(prefix: string | true): string {

@@ -1,4 +1,9 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { IndxError } from '../../../../src/core/errors';
+import { writeFileAtomic } from '../../../../src/hosts/node/atomic-write';
 import type { TokenSummary } from '../../../../src/core/auth/token-store';
 import { openTokenStore } from '../open-token-store';
 import { reportError } from '../report-error';
@@ -16,7 +21,8 @@ export function registerTokenCommands(program: Command): void {
     .requiredOption('--name <name>', 'a name for the token (letters, digits, . _ -), recorded in the audit log as token:<name>')
     .requiredOption('--scopes <scopes>', 'comma-separated: vault:read, vault:write, vault:admin')
     .option('--json', 'print {"name","token","scopes"}')
-    .action((options: { vault: string; name: string; scopes: string; json?: boolean }) => run(() => create(options)));
+    .option('--token-file <file>', 'save the secret in a new file (mode 0600; an existing file is left alone) instead of printing it: what --token-file of the other commands reads')
+    .action((options: CreateOptions) => run(() => create(options)));
   token
     .command('list')
     .description('List tokens (names, scopes, created, last used; never secrets)')
@@ -31,10 +37,35 @@ export function registerTokenCommands(program: Command): void {
     .action((options: { vault: string; name: string }) => run(() => revoke(options)));
 }
 
-async function create(options: { vault: string; name: string; scopes: string; json?: boolean }): Promise<void> {
-  const created = await (await openTokenStore(options.vault)).create(options.name, options.scopes);
-  if (options.json === true) return print(JSON.stringify({ name: created.name, token: created.token, scopes: created.scopes }));
-  print(`Created token "${created.name}" (${created.scopes.join(', ')}). Copy it now; it is not shown again:\n\n  ${created.token}\n`);
+interface CreateOptions {
+  vault: string;
+  name: string;
+  scopes: string;
+  json?: boolean;
+  tokenFile?: string;
+}
+
+async function create(options: CreateOptions): Promise<void> {
+  const file = options.tokenFile === undefined ? undefined : resolve(options.tokenFile);
+  if (file !== undefined && existsSync(file)) throw new IndxError('already_exists', `${file} already exists; indx does not overwrite a token file. Choose another file, or remove it first.`, { token_file: file });
+  const store = await openTokenStore(options.vault);
+  const created = await store.create(options.name, options.scopes);
+  if (file !== undefined) await saveSecret(file, created.token, () => store.revoke(created.name));
+  const shown = file === undefined ? created.token : null;
+  if (options.json === true) return print(JSON.stringify({ name: created.name, ...(shown === null ? { token_file: file } : { token: shown }), scopes: created.scopes }));
+  const where = shown === null ? `Saved its secret in ${file ?? ''} (readable by you only).` : `Copy it now; it is not shown again:\n\n  ${shown}\n`;
+  print(`Created token "${created.name}" (${created.scopes.join(', ')}). ${where}`);
+}
+
+/** Writes the secret into a new private file; when that fails, `undo` revokes the token, whose secret would be lost. */
+async function saveSecret(file: string, secret: string, undo: () => Promise<void>): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFileAtomic(file, `${secret}\n`, { mode: 0o600, exclusive: true });
+  } catch (error: unknown) {
+    await undo();
+    throw error;
+  }
 }
 
 async function list(options: { vault: string; json?: boolean }): Promise<void> {

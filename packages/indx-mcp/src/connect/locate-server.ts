@@ -44,6 +44,23 @@ export async function explainIgnoredDiscoveries(choice: ServerChoice, environmen
   return (await scanDiscoveries(folder, chosenVault(choice, environment))).ignored;
 }
 
+/**
+ * The vaults of the running servers when several run and `choice` names none of them (no
+ * `--url` / INDX_URL, no `--vault` / INDX_VAULT); null otherwise. Nothing is then chosen: the
+ * caller names the vaults and asks for `--vault`.
+ */
+export async function findUnchosenServers(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, folder: string = discoveryFolder(environment)): Promise<string[] | null> {
+  const url = choice.url ?? environment.INDX_URL;
+  if ((url !== undefined && url !== '') || chosenVault(choice, environment) !== undefined) return null;
+  const { records } = await scanDiscoveries(folder);
+  return records.length > 1 ? records.map((record) => record.vault_path) : null;
+}
+
+/** What to tell a user when several servers run and none was chosen (see {@link findUnchosenServers}). */
+export function describeUnchosenServers(vaults: readonly string[]): string {
+  return `${vaults.length} indx servers are running (${vaults.join(', ')}); pass --vault DIR (or set INDX_VAULT) or --url URL to choose one.`;
+}
+
 /** The bearer token: the first line of `--token-file`, else `INDX_TOKEN`; null when neither is set. */
 export async function readToken(choice: Pick<ServerChoice, 'tokenFile'>, environment: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   if (choice.tokenFile !== undefined) {

@@ -1,9 +1,7 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { McpServer, Resource, Transport } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { Engine, LOCAL_CALLER, type Caller } from '../../../../src/core/engine';
-import { IndxError, isIndxError } from '../../../../src/core/errors';
+import { isIndxError } from '../../../../src/core/errors';
 import type { VaultEvent } from '../../../../src/core/vault/vault-host';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
@@ -13,6 +11,7 @@ import { buildMcpServer } from '../../../../src/server/mcp/build-mcp-server';
 import { GenerationCache } from '../../../../src/server/mcp/generation-cache';
 import { createPrompts } from '../../../../src/server/mcp/prompts';
 import { createHeadlessEngine } from '../create-headless-engine';
+import { requireVaultFolder } from '../require-vault-folder';
 import { ReplayCache } from '../../../../src/server/mcp/replay-cache';
 import { toResourceChange, type ResourceChange } from '../../../../src/server/mcp/resource-change';
 import { ResourceSubscriptions } from '../../../../src/server/mcp/resource-subscriptions';
@@ -56,10 +55,7 @@ interface Served {
  * is saved, the audit log flushed and the lock released.
  */
 export async function serveVaultOverStdio(options: HeadlessStdioOptions): Promise<void> {
-  const root = resolve(options.vault);
-  // A mistyped --vault must not become a new, empty vault (taking the lock would create the folder).
-  const isFolder = await stat(root).then((entry) => entry.isDirectory(), () => false);
-  if (!isFolder) throw new IndxError('not_found', `There is no vault folder at "${root}". Pass the vault's folder with --vault (or INDX_VAULT).`, { vault: root });
+  const root = await requireVaultFolder(options.vault);
   const stateDir = locateStateDir(root);
   const release = await acquireWriteLock(stateDir);
   try {

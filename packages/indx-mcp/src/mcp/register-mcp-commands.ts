@@ -1,6 +1,7 @@
 import { setTimeout } from 'node:timers';
 import type { Command } from 'commander';
 import { reportError } from '../report-error';
+import { registerBundleCommand } from './bundle-command';
 import { registerInstallCommands } from './install/register-install-commands';
 import { serveMcpStdio, type ServeStdioOptions } from './serve-stdio';
 
@@ -9,7 +10,7 @@ const EXIT_GRACE_MS = 2000;
 
 /**
  * `indx mcp …`: `serve --stdio` (the stdio MCP server clients spawn) and `install`, `uninstall`,
- * `status` (client configuration).
+ * `status` (client configuration), and `bundle` (a Claude Desktop extension).
  */
 export function registerMcpCommands(program: Command): void {
   const mcp = program.command('mcp').description('MCP over stdio for clients that start a command (Claude Desktop, Claude Code, Cursor, Codex), and setting it up in their configuration');
@@ -27,4 +28,5 @@ export function registerMcpCommands(program: Command): void {
       setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
     });
   registerInstallCommands(mcp);
+  registerBundleCommand(mcp);
 }

@@ -1,7 +1,7 @@
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { IndxError } from '../../../../src/core/errors';
 import { explainIgnoredDiscoveries, locateServer, type ServerChoice } from '../connect/locate-server';
 import { serveVaultOverStdio } from './headless-stdio';
+import { LineTransport } from './relay/line-transport';
 import { StdioRelay } from './relay/stdio-relay';
 
 /** Options of `indx mcp serve`. */
@@ -28,7 +28,7 @@ export async function serveMcpStdio(options: ServeStdioOptions, environment: Nod
     return 0;
   }
   if (target === null) log('no running indx server was found yet; requests wait for one (open the vault in Obsidian with indx enabled, or run "indx serve --vault DIR")');
-  const relay = new StdioRelay({ choice, transport: new StdioServerTransport(), environment });
+  const relay = new StdioRelay({ choice, transport: new LineTransport(), environment });
   const stop = (): void => void relay.stop(0);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
   return relay.run();

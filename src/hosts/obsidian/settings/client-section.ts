@@ -21,16 +21,24 @@ export function clientSection(context: TabContext): SettingSection {
           });
         },
       },
-      {
-        name: 'Copy configuration',
-        desc:
-          created === null
-            ? 'Copies a ready-to-paste snippet with <TOKEN> where the token goes: replace it with the secret of a token you created.'
-            : `Copies a ready-to-paste snippet with the secret of "${created.name}".`,
-        render: (setting) => {
-          setting.addButton((button) => button.setButtonText('Copy').onClick(() => void controls.copyClientConfig(chosen, created?.token ?? null)));
-        },
-      },
+      description?.delivery === 'bundle'
+        ? {
+            name: 'Claude Desktop extension',
+            desc: 'Saves a one-click extension (.mcpb) for this vault to your Downloads folder and opens it with Claude Desktop, which asks for an access token: create one above and copy it.',
+            render: (setting) => {
+              setting.addButton((button) => button.setButtonText('Save and open').onClick(() => void controls.saveClaudeBundle()));
+            },
+          }
+        : {
+            name: 'Copy configuration',
+            desc:
+              created === null
+                ? 'Copies a ready-to-paste snippet with <TOKEN> where the token goes: replace it with the secret of a token you created.'
+                : `Copies a ready-to-paste snippet with the secret of "${created.name}".`,
+            render: (setting) => {
+              setting.addButton((button) => button.setButtonText('Copy').onClick(() => void controls.copyClientConfig(chosen, created?.token ?? null)));
+            },
+          },
     ],
   };
 }

@@ -1,9 +1,10 @@
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { IndxError } from '../../../../../src/core/errors';
+import type { HttpClient } from '../../../../../src/server/clients/client-entries';
 
 /** The MCP clients `indx mcp install` configures. */
-export const CLIENT_TARGETS = ['claude-desktop', 'claude-code', 'cursor', 'codex'] as const;
+export const CLIENT_TARGETS = ['claude-desktop', 'claude-code', 'cursor', 'codex', 'vscode'] as const;
 
 /** One MCP client. */
 export type ClientTarget = (typeof CLIENT_TARGETS)[number];
@@ -19,8 +20,12 @@ export interface ConfigLocation {
   label: string;
   /** Absolute path of the configuration file. */
   path: string;
-  /** `json` files keep servers under `mcpServers`; `toml` (Codex) under `[mcp_servers]`. */
+  /** `json` files keep servers under {@link serversKey}; `toml` (Codex) under `[mcp_servers]`. */
   format: 'json' | 'toml';
+  /** The JSON key holding the servers: `mcpServers`, or VS Code's `servers`. */
+  serversKey: 'mcpServers' | 'servers';
+  /** `stdio`: the client starts a command (Claude Desktop's configuration file takes nothing else); `http`: it connects to the URL. */
+  transport: 'stdio' | 'http';
 }
 
 /** Where the configuration files are looked for: the environment (HOME, APPDATA, …), platform and project folder. */
@@ -31,7 +36,7 @@ export interface LocationContext {
   cwd: string;
 }
 
-const LABELS: Record<ClientTarget, string> = { 'claude-desktop': 'Claude Desktop', 'claude-code': 'Claude Code', cursor: 'Cursor', codex: 'Codex' };
+const LABELS: Record<ClientTarget, string> = { 'claude-desktop': 'Claude Desktop', 'claude-code': 'Claude Code', cursor: 'Cursor', codex: 'Codex', vscode: 'VS Code' };
 
 /** The scopes each client has: Claude Desktop has no project configuration. */
 export const TARGET_SCOPES: Record<ClientTarget, readonly ConfigScope[]> = {
@@ -39,6 +44,7 @@ export const TARGET_SCOPES: Record<ClientTarget, readonly ConfigScope[]> = {
   'claude-code': ['user', 'project'],
   cursor: ['user', 'project'],
   codex: ['user', 'project'],
+  vscode: ['user', 'project'],
 };
 
 /**
@@ -48,12 +54,18 @@ export const TARGET_SCOPES: Record<ClientTarget, readonly ConfigScope[]> = {
 export function locateConfig(target: ClientTarget, scope: ConfigScope, context: LocationContext): ConfigLocation {
   if (!TARGET_SCOPES[target].includes(scope)) throw new IndxError('invalid_input', `${LABELS[target]} has no ${scope} configuration; use --scope ${TARGET_SCOPES[target].join(' or ')}.`, { target, scope });
   const file = scope === 'project' ? projectFile(target, context.cwd) : userFile(target, context);
-  return { target, scope, label: LABELS[target], path: file, format: target === 'codex' ? 'toml' : 'json' };
+  return { target, scope, label: LABELS[target], path: file, format: target === 'codex' ? 'toml' : 'json', serversKey: target === 'vscode' ? 'servers' : 'mcpServers', transport: target === 'claude-desktop' ? 'stdio' : 'http' };
+}
+
+/** The HTTP entry format of a location's client; null for a client that starts commands only (Claude Desktop). */
+export function httpClientOf(location: ConfigLocation): HttpClient | null {
+  return location.transport === 'http' && location.target !== 'claude-desktop' ? location.target : null;
 }
 
 function projectFile(target: ClientTarget, cwd: string): string {
   if (target === 'claude-code') return path.join(cwd, '.mcp.json');
   if (target === 'cursor') return path.join(cwd, '.cursor', 'mcp.json');
+  if (target === 'vscode') return path.join(cwd, '.vscode', 'mcp.json');
   return path.join(cwd, '.codex', 'config.toml');
 }
 
@@ -69,14 +81,21 @@ function userFile(target: ClientTarget, context: LocationContext): string {
       return path.join(home, '.cursor', 'mcp.json');
     case 'codex':
       return path.join(nonEmpty(environment.CODEX_HOME) ?? path.join(home, '.codex'), 'config.toml');
+    case 'vscode':
+      return path.join(appDataFolder(context, home), 'Code', 'User', 'mcp.json');
   }
 }
 
 function claudeDesktopFile(context: LocationContext, home: string): string {
+  return path.join(appDataFolder(context, home), 'Claude', 'claude_desktop_config.json');
+}
+
+/** Where desktop apps keep their settings: Application Support (macOS), APPDATA (Windows), XDG_CONFIG_HOME (elsewhere). */
+function appDataFolder(context: LocationContext, home: string): string {
   const { environment, platform } = context;
-  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json');
-  if (platform === 'win32') return path.join(nonEmpty(environment.APPDATA) ?? path.join(home, 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json');
-  return path.join(nonEmpty(environment.XDG_CONFIG_HOME) ?? path.join(home, '.config'), 'Claude', 'claude_desktop_config.json');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support');
+  if (platform === 'win32') return nonEmpty(environment.APPDATA) ?? path.join(home, 'AppData', 'Roaming');
+  return nonEmpty(environment.XDG_CONFIG_HOME) ?? path.join(home, '.config');
 }
 
 function homeOf(environment: NodeJS.ProcessEnv): string {

@@ -6,8 +6,8 @@ export interface EntryShape {
   transport: 'stdio' | 'http' | 'unknown';
   /** The command line (stdio) or the URL (http), secrets redacted; null for `unknown`. */
   target: string | null;
-  /** Where the client gets its token: `env.INDX_TOKEN`, an `Authorization` header, or `--token-file`. */
-  token_source: 'env' | 'header' | 'token_file' | null;
+  /** Where the client gets its token: `env.INDX_TOKEN`, an `Authorization` header, `--token-file`, or a variable the client expands (`reference`). */
+  token_source: 'env' | 'header' | 'token_file' | 'reference' | null;
   /** The names of the HTTP headers the entry sends (values are never shown). */
   header_names: string[];
 }
@@ -21,7 +21,7 @@ export function inspectEntry(entry: unknown): EntryShape {
   const fields = isRecord(entry) ? entry : {};
   const headers = { ...asRecord(fields.headers), ...asRecord(fields.http_headers) };
   const headerNames = Object.keys(headers);
-  if (typeof fields.url === 'string') return { transport: 'http', target: redactSecrets(fields.url) as string, token_source: hasHeaderToken(fields, headerNames) ? 'header' : null, header_names: headerNames };
+  if (typeof fields.url === 'string') return { transport: 'http', target: redactSecrets(fields.url) as string, token_source: headerTokenSource(fields, headers), header_names: headerNames };
   if (typeof fields.command !== 'string') return { transport: 'unknown', target: null, token_source: null, header_names: headerNames };
   const args = Array.isArray(fields.args) ? (redactSecrets(fields.args) as unknown[]) : [];
   const target = [fields.command, ...args].map(String).join(' ');
@@ -34,8 +34,12 @@ function stdioTokenSource(fields: Record<string, unknown>): EntryShape['token_so
   return typeof token === 'string' && token !== '' ? 'env' : null;
 }
 
-function hasHeaderToken(fields: Record<string, unknown>, headerNames: readonly string[]): boolean {
-  return headerNames.some((name) => name.toLowerCase() === 'authorization') || typeof fields.bearer_token_env_var === 'string';
+function headerTokenSource(fields: Record<string, unknown>, headers: Record<string, unknown>): EntryShape['token_source'] {
+  if (typeof fields.bearer_token_env_var === 'string') return 'reference';
+  const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  if (typeof authorization !== 'string') return null;
+  // `${INDX_TOKEN}`, `${env:INDX_TOKEN}`, `${input:indx-token}`: the client fills it in at start.
+  return /\$\{[^}]+\}/.test(authorization) ? 'reference' : 'header';
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -24,7 +24,8 @@ export function parseTomlConfig(text: string, file: string): ConfigDocument {
   const others = Object.fromEntries(Object.entries(servers ?? {}).filter(([name]) => name !== ENTRY_NAME));
   return {
     entry: servers?.[ENTRY_NAME],
-    withEntry: (entry) => edit(text, { ...root, mcp_servers: { ...others, [ENTRY_NAME]: entry } }, stringify({ mcp_servers: { [ENTRY_NAME]: entry } })),
+    declaresInputs: () => true,
+    withEntry: ({ entry }) => edit(text, { ...root, mcp_servers: { ...others, [ENTRY_NAME]: entry } }, stringify({ mcp_servers: { [ENTRY_NAME]: entry } })),
     withoutEntry: () => edit(text, { ...root, mcp_servers: others }, ''),
   };
 }

@@ -1,4 +1,5 @@
-import { isJSONRPCRequest, PROTOCOL_VERSION_META_KEY, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { PROTOCOL_VERSION_META_KEY, isJsonRpcRequest } from './json-rpc';
 
 /** Where the relay is connected: the server's base URL, the token, and the 2025-era session, if any. */
 export interface RelayConnection {
@@ -33,7 +34,7 @@ export function relayHeaders(connection: RelayConnection, message: JSONRPCMessag
   const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
   if (connection.token !== null) headers.set('authorization', `Bearer ${connection.token}`);
   const version = envelopeVersionOf(message);
-  if (version !== null && isJSONRPCRequest(message)) {
+  if (version !== null && isJsonRpcRequest(message)) {
     setModernHeaders(headers, message.method, message.params, version);
     return headers;
   }
@@ -44,7 +45,7 @@ export function relayHeaders(connection: RelayConnection, message: JSONRPCMessag
 
 /** True for an `initialize` request (by its method: the relay does not judge its params, the server does). */
 export function isInitialize(message: JSONRPCMessage): boolean {
-  return isJSONRPCRequest(message) && message.method === 'initialize';
+  return isJsonRpcRequest(message) && message.method === 'initialize';
 }
 
 /** The protocol version a message's 2026-07-28 envelope claims, or null without one. */

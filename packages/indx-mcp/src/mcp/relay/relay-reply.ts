@@ -1,4 +1,5 @@
-import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server';
+import { isJsonRpcError, isJsonRpcResult } from './json-rpc';
 import { describeError } from './describe-error';
 import { isAnswerWithoutId, toHttpFailureAnswer } from './relay-answers';
 import { parseMessages, readReplyMessages } from './reply-messages';
@@ -41,5 +42,5 @@ async function relayHttpError(response: Response, request: JSONRPCRequest, sink:
 }
 
 function isAnswerTo(message: JSONRPCMessage, request: JSONRPCRequest): boolean {
-  return (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id === request.id;
+  return (isJsonRpcResult(message) || isJsonRpcError(message)) && message.id === request.id;
 }

@@ -1,4 +1,5 @@
-import { isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { isJsonRpcResult } from './json-rpc';
 import { readRefusal } from './read-refusal';
 import { RelayFailure } from './relay-failure';
 import { isInitialize, type RelayConnection } from './relay-headers';
@@ -21,7 +22,7 @@ export async function replaySession(connection: RelayConnection, messages: reado
     }
     connection.sessionId = response.ok ? response.headers.get('mcp-session-id') : null;
     for await (const reply of readReplyMessages(response, log)) {
-      if (isJSONRPCResultResponse(reply) && typeof reply.result.protocolVersion === 'string') connection.protocolVersion = reply.result.protocolVersion;
+      if (isJsonRpcResult(reply) && typeof reply.result.protocolVersion === 'string') connection.protocolVersion = reply.result.protocolVersion;
     }
     if (connection.sessionId === null) throw new RelayFailure('server_unavailable', `The indx server at ${connection.url} would not open a new MCP session (HTTP ${response.status}). Restart the MCP client.`);
   }

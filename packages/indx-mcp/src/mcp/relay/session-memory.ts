@@ -1,4 +1,5 @@
-import { isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server';
+import { isJsonRpcResult } from './json-rpc';
 
 /**
  * What the relay remembers of a 2025-era session so that it can open an equivalent one, silently,
@@ -18,7 +19,7 @@ export class SessionMemory {
 
   /** Notes `request` if the server answered it with a result (a fresh `initialize` forgets the rest). */
   remember(request: JSONRPCRequest, answer: JSONRPCMessage): void {
-    if (!isJSONRPCResultResponse(answer)) return;
+    if (!isJsonRpcResult(answer)) return;
     if (request.method === 'initialize') {
       this.initializeParams = request.params;
       this.logLevelParams = null;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isInitializedNotification, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type Transport } from '@modelcontextprotocol/server';
-import { locateServer, type ServerChoice } from '../../connect/locate-server';
+import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, Transport } from '@modelcontextprotocol/server';
+import { isInitializedNotification, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResult } from './json-rpc';
+import { describeUnchosenServers, findUnchosenServers, locateServer, type ServerChoice } from '../../connect/locate-server';
 import { describeError } from './describe-error';
 import { endSession } from './end-session';
 import { followSessionStream } from './follow-session-stream';
@@ -17,7 +18,7 @@ import { SessionMemory } from './session-memory';
 export interface StdioRelayOptions {
   /** Which server (`--url`, `--vault`) and which token (`--token-file`); see `locateServer`. */
   choice: ServerChoice;
-  /** The client side: newline-delimited JSON-RPC, normally a `StdioServerTransport`. */
+  /** The client side: newline-delimited JSON-RPC, normally a `LineTransport` on stdin / stdout. */
   transport: Transport;
   environment?: NodeJS.ProcessEnv;
   /** Where discovery records are read (default `$INDX_HOME/instances`). */
@@ -109,8 +110,8 @@ export class StdioRelay {
 
   private onMessage(message: JSONRPCMessage): void {
     if (this.stopped.signal.aborted) return;
-    if (isJSONRPCRequest(message)) void this.relayRequest(message);
-    else if (isJSONRPCNotification(message)) void this.relayNotification(message);
+    if (isJsonRpcRequest(message)) void this.relayRequest(message);
+    else if (isJsonRpcNotification(message)) void this.relayNotification(message);
     // A response to a server-initiated request (2025 era): it travels in the session.
     else void this.relayQuietly(message);
   }
@@ -221,14 +222,14 @@ export class StdioRelay {
       throw refusal;
     }
     if (isInitialize(message) && response.ok) connection.sessionId = response.headers.get('mcp-session-id');
-    if (isJSONRPCRequest(message)) return relayReply(response, message, { write: (reply) => this.write(reply), log: this.log, stopped: this.stopped.signal });
+    if (isJsonRpcRequest(message)) return relayReply(response, message, { write: (reply) => this.write(reply), log: this.log, stopped: this.stopped.signal });
     if (!response.ok) this.log(`the server refused a ${'method' in message ? message.method : 'response'} message (HTTP ${response.status})`);
     await response.body?.cancel();
     return null;
   }
 
   private noteProtocolVersion(request: JSONRPCRequest, answer: JSONRPCMessage): void {
-    if (!isInitialize(request) || !isJSONRPCResultResponse(answer) || this.connection === null) return;
+    if (!isInitialize(request) || !isJsonRpcResult(answer) || this.connection === null) return;
     const version = answer.result.protocolVersion;
     this.connection.protocolVersion = typeof version === 'string' ? version : null;
   }
@@ -255,6 +256,9 @@ export class StdioRelay {
           return connection;
         }
       }
+      const unchosen = target === null ? await findUnchosenServers(this.options.choice, this.environment, this.options.discoveryFolder) : null;
+      // Waiting cannot help: the user has to say which vault.
+      if (unchosen !== null) throw new RelayFailure('server_unavailable', describeUnchosenServers(unchosen));
       if (Date.now() >= deadline) throw this.unavailable(url);
       await sleep(this.retryDelayMs, undefined, { signal: this.stopped.signal });
     }
