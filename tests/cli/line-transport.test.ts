@@ -120,6 +120,18 @@ describe('LineTransport: MCP stdio framing for the relay (newline-delimited JSON
     expect(messages).toEqual([PING]);
   });
 
+  // The client closed its end of the pipe (EPIPE on stdout): reported and closed, not an unhandled 'error' event.
+  it('reports a failure to write the output and closes, once', async () => {
+    const { transport, output, errors, closes } = await openTransport();
+    output.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    await nextTurn();
+    expect(errors).toEqual(['write EPIPE']);
+    expect(closes()).toBe(1);
+    output.emit('error', new Error('late'));
+    expect(errors).toEqual(['write EPIPE']);
+    await expect(transport.send(PING)).rejects.toThrow(/closed/);
+  });
+
   it('closes once when the input ends, and stops reading', async () => {
     const { transport, input, messages, closes } = await openTransport();
     input.end(`${JSON.stringify(PING)}\n`);

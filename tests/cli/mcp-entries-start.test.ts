@@ -152,10 +152,12 @@ describe.each(CASES)('$target ($scope, token: $token)', (testCase) => {
     expect(installed).toMatchObject({ code: 0, stderr: '' });
     const report = JSON.parse(installed.stdout) as { token: string; check: { state: string; tools?: number } };
     const checked = testCase.token === 'file' || testCase.scope === 'project';
-    expect(report).toMatchObject({ token: testCase.token === 'file' ? 'written' : 'referenced', check: { state: checked ? 'working' : 'unchecked' } });
+    // VS Code keeps the token in its own secret storage: its entry always asks for it.
+    const written = testCase.token === 'file' && testCase.target !== 'vscode';
+    expect(report).toMatchObject({ token: written ? 'written' : 'referenced', check: { state: checked ? 'working' : 'unchecked' } });
     expect(installed.stdout).not.toContain(token);
     const entry = await readEntry(testCase);
-    if (testCase.scope === 'project') expect(JSON.stringify(entry)).not.toContain(token);
+    if (!written) expect(JSON.stringify(entry)).not.toContain(token);
     if (testCase.target === 'claude-desktop') {
       // Never a package name fetched at launch: an absolute node running the installed script.
       expect(entry.command).toBe(process.execPath);
@@ -177,7 +179,8 @@ describe('indx mcp status with broken entries', () => {
 
   it('reports every working entry as working and exits 0', async () => {
     for (const target of Object.keys(FILES) as Target[]) expect((await indx(['mcp', 'install', '-t', target, '--vault', vault.root, '--token-file', join(home, 'token.txt'), '--no-check'])).code).toBe(0);
-    const status = await indx(['mcp', 'status', '-s', 'user', '--json']);
+    // VS Code's entry asks VS Code for the token: status answers for it with INDX_TOKEN, as the user would.
+    const status = await indx(['mcp', 'status', '-s', 'user', '--json'], { INDX_TOKEN: token });
     expect(status.code).toBe(0);
     const rows = JSON.parse(status.stdout) as { target: string; check: { state: string } | null }[];
     expect(rows.map((row) => [row.target, row.check?.state])).toEqual((Object.keys(FILES) as Target[]).map((target) => [target, 'working']));

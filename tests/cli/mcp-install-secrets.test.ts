@@ -201,7 +201,7 @@ describe('redactSecrets', () => {
       args: ['mcp-remote', `${SERVER_URL}/mcp`, '--header', 'Authorization: Bearer <set>', '--api-key', '<set>', '--token=<set>', '--token-file', '/home/ann/.indx-token'],
       env: { INDX_TOKEN: '<set>', DEBUG: '<set>' },
       http_headers: { 'X-Api': '<set>' },
-      bearer_token_env_var: '<set>',
+      bearer_token_env_var: 'INDX_TOKEN',
       url: 'http://ann:<set>@127.0.0.1:27643/mcp?access_token=<set>&mode=x',
       enabled: true,
     });

@@ -175,8 +175,13 @@ async function modeOf(file: string): Promise<number> {
 describe.each(CASES)('$target ($scope): $file', (testCase) => {
   const targetArgs = ['-t', testCase.target, '-s', testCase.scope];
   const isDesktop = testCase.target === 'claude-desktop';
-  /** User scope writes the token of --token-file; project scope refers to it, even with INDX_TOKEN set. */
-  const writesToken = testCase.scope === 'user';
+  /** --token-file is given in user scope (project scope refuses it). */
+  const givesToken = testCase.scope === 'user';
+  /**
+   * User scope writes the token of --token-file; project scope refers to it, even with INDX_TOKEN
+   * set; so does VS Code in user scope, which keeps the token in its secret storage.
+   */
+  const writesToken = givesToken && testCase.target !== 'vscode';
   const vaultName = (where: 'A' | 'B'): string => (where === 'A' ? 'My Vault' : 'Other Vault');
   const urlOf = (where: 'A' | 'B'): string => (where === 'A' ? URL_A : URL_B);
   const entryFor = (sandbox: Sandbox, where: 'A' | 'B', token: string | null): Record<string, unknown> =>
@@ -192,7 +197,7 @@ describe.each(CASES)('$target ($scope): $file', (testCase) => {
       const inodeBefore = (await fs.stat(file)).ino;
       const install = (where: 'A' | 'B', extra: string[] = []): Promise<Run> => {
         const whereArgs = isDesktop ? ['--vault', vaultName(where)] : ['--url', urlOf(where)];
-        return sandbox.indxMcp(['install', ...targetArgs, ...whereArgs, ...(writesToken ? ['--token-file', sandbox.tokenFile] : []), '--no-check', '--json', ...extra], { INDX_TOKEN: ENV_TOKEN });
+        return sandbox.indxMcp(['install', ...targetArgs, ...whereArgs, ...(givesToken ? ['--token-file', sandbox.tokenFile] : []), '--no-check', '--json', ...extra], { INDX_TOKEN: ENV_TOKEN });
       };
 
       const added = await install('A');
@@ -211,7 +216,7 @@ describe.each(CASES)('$target ($scope): $file', (testCase) => {
         backup,
         entry: redactSecrets(expected),
         token: writesToken ? 'written' : 'referenced',
-        token_source: writesToken ? 'token_file' : null,
+        token_source: givesToken ? 'token_file' : null,
         address: isDesktop ? null : { url: URL_A, source: 'option' },
         check: null,
       });
@@ -383,6 +388,9 @@ describe('the URL of an HTTP entry', () => {
         expect(change).toMatchObject({ action: 'created', address: { url: shim.url(), source: 'running' }, entry: { url: `${shim.url()}/mcp` }, token: 'written' });
         expect(change.check).toEqual({ state: 'working', tools: expect.any(Number) as unknown });
         expect(change.check.tools).toBeGreaterThan(0);
+        // Named by --vault, a server on another port than the vault's configured one draws a warning: the entry breaks when it moves.
+        const named = await sandbox.indxMcp(['install', '-t', 'cursor', '--vault', shim.vault.root, '--token-file', sandbox.tokenFile, '--no-check'], environment);
+        expect(named.stdout).toContain(`Warning: the server runs on port ${new URL(shim.url()).port}, but the vault's configured port is 27643`);
         const working = await sandbox.indxMcp(['status', '-t', 'claude-code', '-s', 'user', '--timeout', '30', '--json'], environment);
         expect(working.code).toBe(0);
         expect(printed<unknown[]>(working)).toEqual([expect.objectContaining({ configured: true, check: { state: 'working', tools: change.check.tools } })]);

@@ -118,8 +118,14 @@ describe('npm start / indx serve as a child process', () => {
     } finally {
       expect(await stop(second.child)).toBe(0);
     }
-    // A token revoked meanwhile is replaced by a new one, written to the same file.
+    // A token the vault does not know (revoked here; or another vault's) is never overwritten:
+    // serve refuses and says to remove the file, which then gets a new token.
     expect((await runCli(['token', 'revoke', '--vault', vault, '--name', (await tokenNames(vault))[0] ?? ''])).code).toBe(0);
+    const refused = await runCli(['serve', '--vault', vault, '--token-file', tokenFile, '--port', '0'], { ...process.env, INDX_HOME: indxHome });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('does not overwrite a token file');
+    expect(readFileSync(tokenFile, 'utf8').trim()).toBe(pasted.headers.Authorization.replace('Bearer ', ''));
+    await rm(tokenFile);
     const third = await startServe(['serve', '--vault', vault, '--token-file', tokenFile]);
     expect(third.printed).toContain(`new, saved in ${tokenFile}`);
     expect(readFileSync(tokenFile, 'utf8').trim()).not.toBe(pasted.headers.Authorization.replace('Bearer ', ''));

@@ -35,6 +35,7 @@ export function describeServer(options: { vaultName: string; vaultRoot: string; 
     '',
     'MCP client config (mcpServers):',
     buildClientConfig('http', { url: options.url, token: secret }).trimEnd(),
+    '(for clients that speak Streamable HTTP; Claude Desktop takes commands only: "indx mcp install -t claude-desktop" or "indx mcp bundle")',
     '',
     'Press Ctrl+C to stop.',
     '',
@@ -47,5 +48,5 @@ function describeToken(token: ServedToken, vault: string): string[] {
     return [heading, `  ${token.secret}`, '  It is revoked when this server stops: configuration pasted from here stops working then.', `  For a token that lasts: indx serve --vault ${vault} --token-file FILE (or "indx token create").`];
   }
   const origin = token.reused ? `read from ${token.file ?? ''}` : `new, saved in ${token.file ?? ''}`;
-  return [heading, `  ${token.secret}`, `  ${origin}; it stays valid across restarts until you revoke it ("indx token revoke --vault ${vault} --name ${token.name}").`];
+  return [heading, `  ${token.secret}`, `  ${origin}; it stays valid across restarts until you revoke it: indx token revoke --vault ${vault} --name ${token.name}`];
 }

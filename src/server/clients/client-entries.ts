@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isLoopbackHostname } from '../http/loopback';
 
 /** The environment variable a client entry reads the token from, when it does not hold it. */
 export const TOKEN_VARIABLE = 'INDX_TOKEN';
@@ -26,40 +27,64 @@ export interface EntryPlan {
   inputs?: ClientEntry[];
 }
 
-/** What an HTTP entry resolves to when its client starts it: the URL and headers it sends, or why it cannot. */
-export type ResolvedHttpEntry = { url: string; headers: Record<string, string> } | { problem: string };
+/**
+ * What an HTTP entry resolves to when its client starts it: the URL and headers it sends; or why
+ * it is not tried, as a failure (it cannot reach indx: no URL, not this computer) or as not
+ * checked (it needs something indx does not fill in).
+ */
+export type ResolvedHttpEntry = { url: string; headers: Record<string, string> } | EntryProblem;
+
+/** Why an entry is not tried: `failing` when it cannot work, `unchecked` when indx cannot tell. */
+export interface EntryProblem {
+  problem: string;
+  verdict: 'failing' | 'unchecked';
+}
 
 interface HttpDialect {
   /** The entry, with `authorization` (`Bearer …`) placed where the client reads headers. */
   build(url: string, authorization: string, token: TokenSource): EntryPlan;
-  /** How the client writes a reference to the token in a header. */
+  /** How the client writes a reference to the token in a header (what indx writes). */
   reference: string;
-  /** `text` with the client's variables expanded from `environment`; a variable that is not set is a problem. */
-  expand(text: string, environment: NodeJS.ProcessEnv): string | { problem: string };
+  /** Every way the client lets a header name INDX_TOKEN (or its prompt for it): what a check fills in. */
+  tokenReferences: readonly string[];
   /** Headers the client adds from other fields of the entry (Codex: `bearer_token_env_var`). */
-  extraHeaders?(entry: ClientEntry, environment: NodeJS.ProcessEnv): { headers: Record<string, string> } | { problem: string };
+  extraHeaders?(entry: ClientEntry, token: string | undefined): { headers: Record<string, string> } | EntryProblem;
 }
 
 const VSCODE_INPUT: ClientEntry = { type: 'promptString', id: VSCODE_TOKEN_INPUT, description: 'indx access token (Obsidian: Settings → indx → Access tokens)', password: true };
 
+const bearerHeaders = (url: string, authorization: string): ClientEntry => ({ url, headers: { Authorization: authorization } });
+
 // Each client's documented format (docs/decisions/0008-client-entries.md has the sources).
 const DIALECTS: Record<HttpClient, HttpDialect> = {
-  // Claude Code skips an entry with a URL but no `type`; it expands ${VAR} and ${VAR:-default}.
-  'claude-code': { build: (url, authorization) => ({ entry: { type: 'http', url, headers: { Authorization: authorization } } }), reference: `\${${TOKEN_VARIABLE}}`, expand: (text, environment) => expandWith(/\$\{([A-Za-z_]\w*)(?::-([^}]*))?\}/g, text, environment) },
-  cursor: { build: (url, authorization) => ({ entry: { url, headers: { Authorization: authorization } } }), reference: `\${env:${TOKEN_VARIABLE}}`, expand: (text, environment) => expandWith(/\$\{env:([A-Za-z_]\w*)\}/g, text, environment) },
+  // Claude Code skips an entry with a URL but no `type`; it expands ${VAR} from its environment.
+  'claude-code': {
+    build: (url, authorization) => ({ entry: { type: 'http', ...bearerHeaders(url, authorization) } }),
+    reference: `\${${TOKEN_VARIABLE}}`,
+    tokenReferences: [`\${${TOKEN_VARIABLE}}`],
+  },
+  cursor: {
+    build: (url, authorization) => ({ entry: bearerHeaders(url, authorization) }),
+    reference: `\${env:${TOKEN_VARIABLE}}`,
+    tokenReferences: [`\${env:${TOKEN_VARIABLE}}`],
+  },
   // Codex: `bearer_token_env_var` names the variable; literal headers go in `http_headers` (never `bearer_token`, a fatal error there).
   codex: {
     build: (url, authorization, token) => ({ entry: token.kind === 'literal' ? { url, http_headers: { Authorization: authorization } } : { url, bearer_token_env_var: TOKEN_VARIABLE } }),
     reference: '',
-    expand: (text) => text,
-    extraHeaders: (entry, environment) => bearerFromVariable(entry.bearer_token_env_var, environment),
+    tokenReferences: [],
+    extraHeaders: (entry, token) => bearerFromVariable(entry.bearer_token_env_var, token),
   },
   vscode: {
-    build: (url, authorization, token) => ({ entry: { type: 'http', url, headers: { Authorization: authorization } }, ...(token.kind === 'reference' ? { inputs: [VSCODE_INPUT] } : {}) }),
+    build: (url, authorization, token) => ({ entry: { type: 'http', ...bearerHeaders(url, authorization) }, ...(token.kind === 'reference' ? { inputs: [VSCODE_INPUT] } : {}) }),
     reference: `\${input:${VSCODE_TOKEN_INPUT}}`,
-    expand: (text, environment) => expandVscodeInput(text, environment),
+    tokenReferences: [`\${input:${VSCODE_TOKEN_INPUT}}`, `\${env:${TOKEN_VARIABLE}}`],
   },
-  http: { build: (url, authorization) => ({ entry: { type: 'http', url, headers: { Authorization: authorization } } }), reference: `\${${TOKEN_VARIABLE}}`, expand: (text) => text },
+  http: {
+    build: (url, authorization) => ({ entry: { type: 'http', ...bearerHeaders(url, authorization) } }),
+    reference: `\${${TOKEN_VARIABLE}}`,
+    tokenReferences: [],
+  },
 };
 
 /**
@@ -72,23 +97,25 @@ export function buildHttpEntry(client: HttpClient, mcpUrl: string, token: TokenS
 }
 
 /**
- * What `entry` of `client` sends when the client starts it, variables expanded from
- * `environment` as the client does (VS Code's token prompt: from INDX_TOKEN, when set), or the
- * reason it cannot be resolved (a variable that is not set, no URL).
+ * What `entry` of `client` sends when the client starts it, or why indx does not try it.
+ * Security: a check must not become a way to send secrets elsewhere, and project files are
+ * anyone's: only the client's references to INDX_TOKEN (VS Code: its prompt) are filled in,
+ * from `environment`; an entry using any other variable is not tried, nor one whose URL is not
+ * `http://` on this computer's loopback (indx listens nowhere else).
  */
 export function resolveHttpEntry(client: HttpClient, entry: ClientEntry, environment: NodeJS.ProcessEnv): ResolvedHttpEntry {
   const dialect = DIALECTS[client];
-  if (typeof entry.url !== 'string') return { problem: 'the entry has no URL' };
-  const url = dialect.expand(entry.url, environment);
-  if (typeof url !== 'string') return url;
+  const token = nonEmpty(environment[TOKEN_VARIABLE]);
+  if (typeof entry.url !== 'string') return { problem: 'the entry has no URL', verdict: 'failing' };
+  if (!isLoopbackHttp(entry.url)) return { problem: `${JSON.stringify(entry.url)} is not an http:// address on this computer (127.0.0.1, localhost or [::1]), where indx listens; nothing was sent to it`, verdict: 'failing' };
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries({ ...asStrings(entry.headers), ...asStrings(entry.http_headers) })) {
-    const expanded = dialect.expand(value, environment);
-    if (typeof expanded !== 'string') return expanded;
-    headers[name] = expanded;
+    const filled = fillTokenReferences(value, dialect.tokenReferences, token);
+    if (typeof filled !== 'string') return filled;
+    headers[name] = filled;
   }
-  const extra = dialect.extraHeaders?.(entry, environment) ?? { headers: {} };
-  return 'problem' in extra ? extra : { url, headers: { ...headers, ...extra.headers } };
+  const extra = dialect.extraHeaders?.(entry, token) ?? { headers: {} };
+  return 'problem' in extra ? extra : { url: entry.url, headers: { ...headers, ...extra.headers } };
 }
 
 /** A stdio entry (`command`, `args`, `env`), as Claude Desktop and every stdio client store it. */
@@ -117,31 +144,34 @@ export function buildStdioEntry(launcher: Launcher, options: { vault?: string; u
   return { command: launcher.node, args, ...(options.token === undefined ? {} : { env: { [TOKEN_VARIABLE]: options.token } }) };
 }
 
-function bearerFromVariable(variable: unknown, environment: NodeJS.ProcessEnv): { headers: Record<string, string> } | { problem: string } {
-  if (typeof variable !== 'string') return { headers: {} };
-  const token = environment[variable];
-  if (token === undefined || token === '') return { problem: `${variable} is not set in the environment the client starts with (bearer_token_env_var)` };
-  return { headers: { Authorization: `Bearer ${token}` } };
+function bearerFromVariable(variable: unknown, token: string | undefined): { headers: Record<string, string> } | EntryProblem {
+  if (variable === undefined) return { headers: {} };
+  if (variable !== TOKEN_VARIABLE) return { problem: `the entry reads its token from ${JSON.stringify(variable)}; indx fills in ${TOKEN_VARIABLE} only`, verdict: 'unchecked' };
+  return token === undefined ? MISSING_TOKEN : { headers: { Authorization: `Bearer ${token}` } };
 }
 
-function expandWith(pattern: RegExp, text: string, environment: NodeJS.ProcessEnv): string | { problem: string } {
-  const missing: string[] = [];
-  const expanded = text.replace(pattern, (_match, name: string, fallback: unknown) => {
-    const value = environment[name];
-    if (value !== undefined && value !== '') return value;
-    // A pattern without a default group passes the match offset here, a number.
-    if (typeof fallback === 'string') return fallback;
-    missing.push(name);
-    return '';
-  });
-  return missing.length === 0 ? expanded : { problem: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set in the environment the client starts with` };
+const MISSING_TOKEN: EntryProblem = { problem: `${TOKEN_VARIABLE} is not set here, so the entry's token reference cannot be filled in (the client needs it in its own environment, or asks for it)`, verdict: 'unchecked' };
+
+/** `text` with each of `references` replaced by `token`; any other `${…}` left is a reason not to try the entry. */
+function fillTokenReferences(text: string, references: readonly string[], token: string | undefined): string | EntryProblem {
+  const used = references.filter((reference) => text.includes(reference));
+  if (used.length > 0 && token === undefined) return MISSING_TOKEN;
+  const filled = used.reduce((current, reference) => current.split(reference).join(token ?? ''), text);
+  const other = /\$\{[^}]*\}/.exec(filled)?.[0];
+  return other === undefined ? filled : { problem: `the entry uses ${other}, a variable indx does not fill in (only ${TOKEN_VARIABLE})`, verdict: 'unchecked' };
 }
 
-function expandVscodeInput(text: string, environment: NodeJS.ProcessEnv): string | { problem: string } {
-  if (!text.includes(`\${input:${VSCODE_TOKEN_INPUT}}`)) return text;
-  const token = environment[TOKEN_VARIABLE];
-  if (token === undefined || token === '') return { problem: `VS Code asks for the token when it starts the server; set ${TOKEN_VARIABLE} to check the entry with it` };
-  return text.split(`\${input:${VSCODE_TOKEN_INPUT}}`).join(token);
+function isLoopbackHttp(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' && isLoopbackHostname(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
 }
 
 function asStrings(value: unknown): Record<string, string> {

@@ -5,7 +5,10 @@ import { TOKEN_VARIABLE } from './client-entries';
 /** Where the relay lives inside a bundle. */
 export const BUNDLE_RELAY_PATH = 'server/relay.js';
 
-/** The MCPB manifest version written: the newest that every Claude Desktop release with bundles accepts. */
+/**
+ * The MCPB manifest version written: 0.2, the `mcpb` tool's own default, because Claude Desktop
+ * 1.0.211 still refused 0.3 (modelcontextprotocol/mcpb#143) and this manifest needs nothing newer.
+ */
 export const BUNDLE_MANIFEST_VERSION = '0.2';
 
 /** What a Claude Desktop bundle is made of. */

@@ -1,11 +1,10 @@
-import { mkdir, readFile, realpath } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { AiRuntime } from '../../../../src/core/ai/runtime/ai-runtime';
 import { TokenStore } from '../../../../src/core/auth/token-store';
 import { readVaultConfig } from '../../../../src/core/config/vault-config';
 import { IndxError, isIndxError } from '../../../../src/core/errors';
-import { writeFileAtomic } from '../../../../src/hosts/node/atomic-write';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
@@ -16,6 +15,7 @@ import { describeServer, type ServedToken } from '../client-config';
 import { createHeadlessEngine } from '../create-headless-engine';
 import { reportError } from '../report-error';
 import { requireVaultFolder } from '../require-vault-folder';
+import { readTokenLine, writeNewTokenFile } from '../token-file';
 
 interface ServeOptions {
   vault: string;
@@ -45,7 +45,7 @@ export function registerServeCommand(program: Command): void {
     .requiredOption('--vault <dir>', 'vault folder')
     .option('--port <port>', 'port on 127.0.0.1 (default: the vault configuration\'s server.port, 27643); 0 picks a free port', parsePort)
     .option('--new-token [prefix]', 'create a fresh read+write token named <prefix>-<time> (default prefix "serve"), print it once and revoke it when the server stops')
-    .option('--token-file <file>', 'keep a token across restarts: use the token in <file> when the vault knows it, else create a read+write token and write it there (mode 0600); never revoked on stop')
+    .option('--token-file <file>', 'keep a token across restarts: use the token in <file> when the vault knows it; when the file is missing or empty, create a read+write token and write it there (mode 0600); never revoked on stop, never overwritten')
     .action(async (options: ServeOptions) => {
       await serve(options).catch((error: unknown) => {
         process.exitCode = reportError(error);
@@ -131,12 +131,16 @@ async function serverToken(tokens: TokenStore, options: ServeOptions): Promise<S
   if (prefix !== null) return toServedToken(await tokens.create(tokenName(prefix), NEW_TOKEN_SCOPES), 'server', null);
   if (options.tokenFile === undefined) return null;
   const file = resolve(options.tokenFile);
-  const kept = await readFile(file, 'utf8').then((text) => text.split(/\r?\n/)[0]?.trim() ?? '', () => '');
-  const identity = kept === '' ? null : await tokens.verify(kept);
-  if (identity !== null) return { name: identity.name, secret: kept, scopes: identity.scopes, lifetime: 'file', file, reused: true };
+  const kept = await readTokenLine(file);
+  const identity = kept === null ? null : await tokens.verify(kept);
+  if (kept !== null && identity !== null) return { name: identity.name, secret: kept, scopes: identity.scopes, lifetime: 'file', file, reused: true };
+  // Security: a token this vault does not know may be another vault's, still in use: never overwritten.
+  if (kept !== null) throw new IndxError('conflict', `${file} holds a token this vault does not know (revoked, or another vault's), and indx does not overwrite a token file. Remove the file to get a new token there, or pass another --token-file.`, { token_file: file });
   const created = await tokens.create(tokenName('serve-kept'), NEW_TOKEN_SCOPES);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, `${created.token}\n`, { mode: 0o600 });
+  await writeNewTokenFile(file, created.token).catch(async (error: unknown) => {
+    await revokeQuietly(tokens, created.name);
+    throw error;
+  });
   return toServedToken(created, 'file', file);
 }
 

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { IndxError } from '../../../../src/core/errors';
-import { writeFileAtomic } from '../../../../src/hosts/node/atomic-write';
 import type { TokenSummary } from '../../../../src/core/auth/token-store';
 import { openTokenStore } from '../open-token-store';
 import { reportError } from '../report-error';
+import { writeNewTokenFile } from '../token-file';
 
 /**
  * `indx token create|list|revoke --vault DIR`: bearer tokens for the vault's HTTP server,
@@ -60,8 +59,7 @@ async function create(options: CreateOptions): Promise<void> {
 /** Writes the secret into a new private file; when that fails, `undo` revokes the token, whose secret would be lost. */
 async function saveSecret(file: string, secret: string, undo: () => Promise<void>): Promise<void> {
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFileAtomic(file, `${secret}\n`, { mode: 0o600, exclusive: true });
+    await writeNewTokenFile(file, secret);
   } catch (error: unknown) {
     await undo();
     throw error;

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { discoveryFolder, findDiscovery, scanDiscoveries, type DiscoveryRecord } from '../../../../src/server/discovery/discovery-file';
+import { readTokenLine } from '../token-file';
 
 /** How a client command names the server it talks to. */
 export interface ServerChoice {
@@ -28,8 +29,8 @@ export interface ServerTarget {
  */
 export async function locateServer(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, folder: string = discoveryFolder(environment)): Promise<ServerTarget | null> {
   const token = await readToken(choice, environment);
-  const url = choice.url ?? environment.INDX_URL;
-  if (url !== undefined && url !== '') return { url: url.replace(/\/+$/, ''), token, record: null };
+  const url = chosenUrl(choice, environment);
+  if (url !== undefined) return { url: url.replace(/\/+$/, ''), token, record: null };
   const record = await findDiscovery(chosenVault(choice, environment), folder);
   return record === null ? null : { url: record.url, token, record };
 }
@@ -39,8 +40,7 @@ export async function locateServer(choice: ServerChoice, environment: NodeJS.Pro
  * or record it did not trust (see `scanDiscoveries`); empty when `--url` / `INDX_URL` is given.
  */
 export async function explainIgnoredDiscoveries(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, folder: string = discoveryFolder(environment)): Promise<string[]> {
-  const url = choice.url ?? environment.INDX_URL;
-  if (url !== undefined && url !== '') return [];
+  if (chosenUrl(choice, environment) !== undefined) return [];
   return (await scanDiscoveries(folder, chosenVault(choice, environment))).ignored;
 }
 
@@ -50,8 +50,7 @@ export async function explainIgnoredDiscoveries(choice: ServerChoice, environmen
  * caller names the vaults and asks for `--vault`.
  */
 export async function findUnchosenServers(choice: ServerChoice, environment: NodeJS.ProcessEnv = process.env, folder: string = discoveryFolder(environment)): Promise<string[] | null> {
-  const url = choice.url ?? environment.INDX_URL;
-  if ((url !== undefined && url !== '') || chosenVault(choice, environment) !== undefined) return null;
+  if (chosenUrl(choice, environment) !== undefined || chosenVault(choice, environment) !== undefined) return null;
   const { records } = await scanDiscoveries(folder);
   return records.length > 1 ? records.map((record) => record.vault_path) : null;
 }
@@ -64,13 +63,19 @@ export function describeUnchosenServers(vaults: readonly string[]): string {
 /** The bearer token: the first line of `--token-file`, else `INDX_TOKEN`; null when neither is set. */
 export async function readToken(choice: Pick<ServerChoice, 'tokenFile'>, environment: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   if (choice.tokenFile !== undefined) {
-    const text = await readFile(choice.tokenFile, 'utf8');
-    const token = text.split(/\r?\n/)[0]?.trim() ?? '';
-    if (token === '') throw new Error(`The token file ${choice.tokenFile} is empty.`);
+    // A missing file is ENOENT, as before: readTokenLine reads a missing file as empty.
+    await access(choice.tokenFile);
+    const token = await readTokenLine(choice.tokenFile);
+    if (token === null) throw new Error(`The token file ${choice.tokenFile} is empty.`);
     return token;
   }
   const token = environment.INDX_TOKEN?.trim();
   return token === undefined || token === '' ? null : token;
+}
+
+function chosenUrl(choice: ServerChoice, environment: NodeJS.ProcessEnv): string | undefined {
+  const url = choice.url ?? environment.INDX_URL;
+  return url === undefined || url === '' ? undefined : url;
 }
 
 function chosenVault(choice: ServerChoice, environment: NodeJS.ProcessEnv): string | undefined {

@@ -26,6 +26,12 @@ export interface ConfigLocation {
   serversKey: 'mcpServers' | 'servers';
   /** `stdio`: the client starts a command (Claude Desktop's configuration file takes nothing else); `http`: it connects to the URL. */
   transport: 'stdio' | 'http';
+  /**
+   * The client keeps tokens in a secret store of its own (VS Code: an input it asks for once):
+   * the entry then always references the token, even in user scope, because VS Code's Settings
+   * Sync copies `mcp.json` to the user's other machines.
+   */
+  asksForToken: boolean;
 }
 
 /** Where the configuration files are looked for: the environment (HOME, APPDATA, …), platform and project folder. */
@@ -54,7 +60,7 @@ export const TARGET_SCOPES: Record<ClientTarget, readonly ConfigScope[]> = {
 export function locateConfig(target: ClientTarget, scope: ConfigScope, context: LocationContext): ConfigLocation {
   if (!TARGET_SCOPES[target].includes(scope)) throw new IndxError('invalid_input', `${LABELS[target]} has no ${scope} configuration; use --scope ${TARGET_SCOPES[target].join(' or ')}.`, { target, scope });
   const file = scope === 'project' ? projectFile(target, context.cwd) : userFile(target, context);
-  return { target, scope, label: LABELS[target], path: file, format: target === 'codex' ? 'toml' : 'json', serversKey: target === 'vscode' ? 'servers' : 'mcpServers', transport: target === 'claude-desktop' ? 'stdio' : 'http' };
+  return { target, scope, label: LABELS[target], path: file, format: target === 'codex' ? 'toml' : 'json', serversKey: target === 'vscode' ? 'servers' : 'mcpServers', transport: target === 'claude-desktop' ? 'stdio' : 'http', asksForToken: target === 'vscode' };
 }
 
 /** The HTTP entry format of a location's client; null for a client that starts commands only (Claude Desktop). */

@@ -23,6 +23,8 @@ export interface InstallNotes {
   launcherWarning?: string | null;
   /** The entry tried right after writing it. */
   check?: ProbeResult;
+  /** The token file given, for a client that asks for the token (VS Code): what to paste. */
+  tokenFile?: string;
 }
 
 /** How each client reads a referenced token, and what else a project entry needs. */
@@ -30,7 +32,7 @@ const REFERENCES: Record<Exclude<ClientTarget, 'claude-desktop'>, { token: strin
   'claude-code': { token: 'Claude Code expands ${INDX_TOKEN} from its environment: start it with INDX_TOKEN set (export INDX_TOKEN=…).', project: 'Claude Code asks once before it uses the servers of .mcp.json: run "claude" in the project and approve "indx".' },
   cursor: { token: 'Cursor expands ${env:INDX_TOKEN} from its environment: start it with INDX_TOKEN set.', project: 'Cursor merges .cursor/mcp.json with the user configuration.' },
   codex: { token: 'Codex sends the token it finds in INDX_TOKEN (bearer_token_env_var): start it with INDX_TOKEN set.', project: 'Codex reads .codex/config.toml only in projects you trust (it asks on the first run there).' },
-  vscode: { token: 'VS Code asks for the token the first time it starts the server and keeps it in its secret storage.', project: 'VS Code asks to trust the server the first time it starts it.' },
+  vscode: { token: 'VS Code asks for the token the first time it starts the server and keeps it in its secret storage (the entry never holds it: Settings Sync copies mcp.json to your other machines).', project: 'VS Code asks to trust the server the first time it starts it.' },
 };
 
 const SOURCES: Record<ServerAddress['source'], string> = {
@@ -57,12 +59,14 @@ export function describeChange(change: ConfigChange, notes?: InstallNotes): stri
 function describeInstall(change: ConfigChange, notes: InstallNotes): string[] {
   const lines: string[] = [];
   if (notes.address !== undefined) lines.push(`  URL:    ${redactSecrets(notes.address.url) as string}/mcp (${SOURCES[notes.address.source]})`);
+  if (notes.address?.warning !== undefined) lines.push(`  Warning: ${notes.address.warning}`);
   if (notes.launcherWarning !== undefined && notes.launcherWarning !== null) lines.push(`  Warning: ${notes.launcherWarning}`);
   const reference = change.target === 'claude-desktop' ? undefined : REFERENCES[change.target];
   if (notes.token === 'written') lines.push('  Token:  written into the entry (the file is readable by you only)');
-  if (notes.token === 'referenced' && reference !== undefined) lines.push(`  Token:  ${reference.token}`);
+  if (notes.token === 'referenced' && reference !== undefined) lines.push(`  Token:  ${reference.token}${notes.tokenFile === undefined ? '' : ` Paste the token of ${notes.tokenFile} when it asks.`}`);
   if (change.scope === 'project' && reference !== undefined) lines.push(`  Note:   ${reference.project}`);
   if (notes.check !== undefined) lines.push(`  Check:  ${describeProbe(notes.check)}`);
+  if (notes.check?.state === 'failing') lines.push('  The entry is written but does not answer yet: fix what the check says (start the server?), then run "indx mcp status".');
   if (notes.token === 'none') lines.push(...TOKEN_HINT);
   return lines;
 }

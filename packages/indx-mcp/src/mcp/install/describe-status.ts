@@ -8,10 +8,14 @@ const TOKEN_SOURCES: Record<NonNullable<InstallationStatus['token_source']>, str
   reference: 'read by the client at start (INDX_TOKEN, or VS Code\'s prompt)',
 };
 
+/** The mark and words a configured row's heading gets from its check (`none`: not asked for). */
+const CHECK_MARKS = { working: '✓', failing: '✗', unchecked: '?', none: '✓' } as const;
+const CHECK_WORDS = { working: ', working', failing: ', failing', unchecked: ', not checked', none: '' } as const;
+
 /** The text `indx mcp status` prints: one block per client configuration, then a count. Never a secret. */
 export function describeStatus(rows: readonly InstallationStatus[]): string {
   const blocks = rows.map((row) => {
-    const heading = `${row.configured ? '✓' : '✗'} ${row.label} (${row.scope}): ${row.configured ? 'configured' : row.problem === null ? 'not configured' : 'unreadable'}`;
+    const heading = `${row.configured ? CHECK_MARKS[row.check?.state ?? 'none'] : '✗'} ${row.label} (${row.scope}): ${row.configured ? `configured${CHECK_WORDS[row.check?.state ?? 'none']}` : row.problem === null ? 'not configured' : 'unreadable'}`;
     return [heading, ...(row.configured ? describeEntry(row) : []), ...(row.problem === null ? [] : [`    Problem: ${row.problem}`]), `    Config:  ${row.path}${row.exists ? '' : ' (no file)'}`].join('\n');
   });
   const configured = rows.filter((row) => row.configured);

@@ -2,6 +2,7 @@ import type { ConfigLocation } from './client-targets';
 import { parseConfigDocument } from './config-document';
 import { readConfigFile } from './config-file';
 import { inspectEntry, type EntryShape } from './inspect-entry';
+import { isRecord } from '../../rest/is-record';
 import { probeEntry, type ProbeResult } from './probe-entry';
 import { redactSecrets } from './redact-secrets';
 
@@ -58,10 +59,6 @@ export async function readInstallationStatus(location: ConfigLocation, options: 
 }
 
 const NOT_CONFIGURED = { configured: false, entry: null, transport: null, command: null, url: null, has_token: false, token_source: null, header_names: [] as string[], problem: null, check: null };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function configuredStatus(entry: unknown): Omit<InstallationStatus, 'target' | 'scope' | 'label' | 'path' | 'exists' | 'check'> {
   const shape = inspectEntry(entry);

@@ -23,8 +23,12 @@ export function redactSecrets(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactField(key, item)]));
 }
 
+/** Keys that name where a secret is, not the secret (`bearer_token_env_var`, `token_file`). */
+const NAMES_A_PLACE = /(?:_env_var|_var|_file|_path)$/i;
+
 function redactField(key: string, value: unknown): unknown {
   if (SECRET_CONTAINER.test(key)) return redactAll(value);
+  if (NAMES_A_PLACE.test(key) && typeof value === 'string') return value;
   if (SECRET_KEY.test(key) && (typeof value === 'string' || typeof value === 'number')) return REDACTED;
   return SECRET_KEY.test(key) && isRecord(value) ? redactAll(value) : redactSecrets(value);
 }

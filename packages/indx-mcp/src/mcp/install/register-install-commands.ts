@@ -39,7 +39,7 @@ interface StatusCliOptions {
   timeout?: string;
 }
 
-/** `indx mcp status` exits with this when a configured entry fails its check (the CLI's "unavailable"). */
+/** `indx mcp status` (and `install`) exit with this when a configured entry fails its check (the CLI's "unavailable"). */
 export const STATUS_FAILING_EXIT = 6;
 
 /**
@@ -54,7 +54,7 @@ export const STATUS_FAILING_EXIT = 6;
 export function registerInstallCommands(mcp: Command): void {
   mcp
     .command('install')
-    .description('Add indx to an MCP client\'s configuration (HTTP for Claude Code, Cursor, Codex and VS Code; a stdio command for Claude Desktop), keeping every other entry and backing the file up first; then check that it answers')
+    .description(`Add indx to an MCP client's configuration (HTTP for Claude Code, Cursor, Codex and VS Code; a stdio command for Claude Desktop), keeping every other entry and backing the file up first; then check that it answers (exit ${STATUS_FAILING_EXIT} when it does not)`)
     .addOption(targetOption('claude-desktop'))
     .addOption(scopeOption('user'))
     .option('-f, --force', 'replace an existing, different indx entry')
@@ -88,13 +88,18 @@ export function registerInstallCommands(mcp: Command): void {
 async function install(options: InstallCliOptions): Promise<void> {
   const context = currentContext();
   const location = locateConfig(options.target, options.scope, context);
+  const timeoutMs = readTimeout(options.timeout);
   const credential = await chooseCredential(options.scope, options.tokenFile, context.environment);
   const { plan, notes } = await planEntry(location, credential, options);
-  const change = await installEntry(location, plan, { force: options.force, dryRun: options.dryRun, secret: credential.token !== undefined });
-  const check = options.check && options.dryRun !== true ? await probeEntry(location, plan.entry, context.environment, readTimeout(options.timeout)) : undefined;
+  const change = await installEntry(location, plan, { force: options.force, dryRun: options.dryRun, secret: notes.token === 'written' });
+  // The check answers a prompt the client would ask (VS Code) with the token the user gave.
+  const environment = credential.token === undefined ? context.environment : { ...context.environment, INDX_TOKEN: credential.token };
+  const check = options.check && options.dryRun !== true ? await probeEntry(location, plan.entry, environment, timeoutMs) : undefined;
   const report = { ...notes, ...(check === undefined ? {} : { check }) };
   const address = notes.address === undefined ? null : { ...notes.address, url: redactSecrets(notes.address.url) as string };
   print(options.json === true ? json({ ...change, token: notes.token, token_source: credential.source, address, check: check ?? null }) : describeChange(change, report));
+  // Written, but not working (yet): the exit code says so, as `status` does.
+  if (check?.state === 'failing') process.exitCode = STATUS_FAILING_EXIT;
 }
 
 /** The entry for `location`'s client: a stdio command with absolute paths, or an HTTP entry for the server's URL. */
@@ -108,8 +113,9 @@ async function planEntry(location: ConfigLocation, credential: Credential, optio
     return { plan: { entry: { ...entry } }, notes: { token: credential.token === undefined ? 'none' : 'written', launcherWarning: warning } };
   }
   const address = await findServerAddress({ url: options.url, vault: options.vault }, currentContext().environment);
-  const plan = buildHttpEntry(client, `${address.url}/mcp`, credential.token === undefined ? { kind: 'reference' } : { kind: 'literal', token: credential.token });
-  return { plan, notes: { token: credential.token === undefined ? 'referenced' : 'written', address } };
+  const token = credential.token === undefined || location.asksForToken ? undefined : credential.token;
+  const plan = buildHttpEntry(client, `${address.url}/mcp`, token === undefined ? { kind: 'reference' } : { kind: 'literal', token });
+  return { plan, notes: { token: token === undefined ? 'referenced' : 'written', address, tokenFile: credential.source === 'token_file' ? options.tokenFile : undefined } };
 }
 
 async function uninstall(options: TargetOptions): Promise<void> {

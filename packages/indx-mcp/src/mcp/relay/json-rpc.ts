@@ -1,8 +1,11 @@
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResultResponse } from '@modelcontextprotocol/server';
+import { isRecord } from '../../rest/is-record';
 
 // The relay only sorts messages and passes them on: these structural checks follow the SDK's
-// JSON-RPC schemas (strict envelopes, integer or string ids, object params and results) without
-// loading them, so the relay stays a small file of its own (see docs/decisions/0008-client-entries.md).
+// JSON-RPC envelope schemas (strict envelopes, safe-integer or string ids, object params and
+// results, an object `_meta` with a string or safe-integer `progressToken`) without loading
+// them, so the relay stays a small file of its own (docs/decisions/0008-client-entries.md).
+// Deeper checks of params and results are the server's and the client's.
 
 /** `_meta` key of the 2026-07-28 envelope naming the protocol version of a request. */
 export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -14,23 +17,23 @@ const ERROR_KEYS = new Set(['jsonrpc', 'id', 'error']);
 
 /** A request: `jsonrpc`, an id, a method and optional object params, nothing else. */
 export function isJsonRpcRequest(value: unknown): value is JSONRPCRequest {
-  return isEnvelope(value, REQUEST_KEYS) && isRequestId(value.id) && typeof value.method === 'string' && isOptionalObject(value.params);
+  return isEnvelope(value, REQUEST_KEYS) && isRequestId(value.id) && typeof value.method === 'string' && isParams(value.params);
 }
 
 /** A notification: like a request, without an id. */
 export function isJsonRpcNotification(value: unknown): value is JSONRPCNotification {
-  return isEnvelope(value, NOTIFICATION_KEYS) && typeof value.method === 'string' && isOptionalObject(value.params);
+  return isEnvelope(value, NOTIFICATION_KEYS) && typeof value.method === 'string' && isParams(value.params);
 }
 
 /** A successful response: an id and an object result. */
 export function isJsonRpcResult(value: unknown): value is JSONRPCResultResponse {
-  return isEnvelope(value, RESULT_KEYS) && isRequestId(value.id) && isObject(value.result);
+  return isEnvelope(value, RESULT_KEYS) && isRequestId(value.id) && isRecord(value.result) && isOptionalMeta(value.result._meta);
 }
 
 /** An error response: an optional id and `{code (integer), message, data?}`. */
 export function isJsonRpcError(value: unknown): value is JSONRPCErrorResponse {
-  if (!isEnvelope(value, ERROR_KEYS) || !(value.id === undefined || isRequestId(value.id)) || !isObject(value.error)) return false;
-  return Number.isInteger(value.error.code) && typeof value.error.message === 'string';
+  if (!isEnvelope(value, ERROR_KEYS) || !(value.id === undefined || isRequestId(value.id)) || !isRecord(value.error)) return false;
+  return Number.isSafeInteger(value.error.code) && typeof value.error.message === 'string';
 }
 
 /** Any JSON-RPC message. */
@@ -44,17 +47,19 @@ export function isInitializedNotification(message: JSONRPCMessage): boolean {
 }
 
 function isEnvelope(value: unknown, keys: ReadonlySet<string>): value is Record<string, unknown> {
-  return isObject(value) && value.jsonrpc === '2.0' && Object.keys(value).every((key) => keys.has(key));
+  return isRecord(value) && value.jsonrpc === '2.0' && Object.keys(value).every((key) => keys.has(key));
 }
 
 function isRequestId(value: unknown): boolean {
-  return typeof value === 'string' || Number.isInteger(value);
+  return typeof value === 'string' || Number.isSafeInteger(value);
 }
 
-function isOptionalObject(value: unknown): boolean {
-  return value === undefined || isObject(value);
+/** Absent, or an object whose `_meta`, if any, is an object with a valid `progressToken`, if any. */
+function isParams(value: unknown): boolean {
+  return value === undefined || (isRecord(value) && isOptionalMeta(value._meta));
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function isOptionalMeta(value: unknown): boolean {
+  return value === undefined || (isRecord(value) && (value.progressToken === undefined || isRequestId(value.progressToken)));
 }
+

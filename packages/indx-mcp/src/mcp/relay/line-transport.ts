@@ -9,7 +9,8 @@ const MAX_LINE_BYTES = 10 * 1024 * 1024;
  * MCP's stdio binding for the relay: newline-delimited JSON-RPC on `input` / `output` (default
  * stdin / stdout), as the SDK's `StdioServerTransport` does it: a line that is not JSON is
  * skipped, JSON that is not a JSON-RPC message is reported through `onerror`, a line over 10 MiB
- * is dropped with an error, and the end of `input` closes the transport (so the relay exits).
+ * is dropped with an error, and the end of `input` closes the transport (so the relay exits), as
+ * does a failure to write `output` (the client went away).
  */
 export class LineTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -23,6 +24,12 @@ export class LineTransport implements Transport {
   private readonly onData = (chunk: Buffer): void => this.receive(chunk);
   private readonly onEnd = (): void => void this.close();
   private readonly onInputError = (error: Error): void => this.onerror?.(error);
+  // The client went away (EPIPE): reported and closed, never an unhandled 'error' event.
+  private readonly onOutputError = (error: Error): void => {
+    if (this.closed) return;
+    this.onerror?.(error);
+    void this.close();
+  };
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -35,6 +42,7 @@ export class LineTransport implements Transport {
     this.input.on('end', this.onEnd);
     this.input.on('close', this.onEnd);
     this.input.on('error', this.onInputError);
+    this.output.on('error', this.onOutputError);
     if (this.input.readableEnded || this.input.destroyed) setImmediate(this.onEnd);
     return Promise.resolve();
   }
@@ -57,6 +65,7 @@ export class LineTransport implements Transport {
     this.input.off('end', this.onEnd);
     this.input.off('close', this.onEnd);
     this.input.off('error', this.onInputError);
+    // Kept, but silent once closed (see onOutputError): a late write failure must not crash the process.
     this.input.pause();
     this.pending = [];
     this.onclose?.();

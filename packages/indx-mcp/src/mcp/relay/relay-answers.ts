@@ -13,12 +13,17 @@ export function toHttpFailureAnswer(request: JSONRPCRequest, status: number, tex
   return { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: `The indx server answered HTTP ${status}${detail}`, data: { code: 'internal_error', status } } };
 }
 
-/** The failure when no server could be reached before the wait ended. */
-export function toServerUnavailable(url: string | null, vault: string | undefined, waitedMs: number): RelayFailure {
+/**
+ * The failure when no server could be reached before the wait ended. `canServe`: the relay is
+ * `indx mcp serve --stdio`, which serves the vault itself when started with `--vault` and no
+ * server; the stand-alone relay of a Claude Desktop bundle cannot.
+ */
+export function toServerUnavailable(url: string | null, vault: string | undefined, waitedMs: number, canServe = true): RelayFailure {
   const seconds = Math.round(waitedMs / 100) / 10;
   const which = vault === undefined ? 'a vault' : `the vault "${vault}"`;
   const found = url === null ? `No running indx server was found for ${which}` : `The indx server at ${url} did not answer`;
-  const fix = 'Open the vault in Obsidian with the indx plugin enabled, or run "indx serve --vault DIR"; or give this MCP server --vault DIR (or INDX_VAULT) so that it serves the vault itself when no server runs.';
+  const start = 'Open the vault in Obsidian with the indx plugin enabled, or run "indx serve --vault DIR"';
+  const fix = canServe ? `${start}; or give this MCP server --vault DIR (or INDX_VAULT) so that it serves the vault itself when no server runs.` : `${start}, then try again.`;
   return new RelayFailure('server_unavailable', `${found} (waited ${seconds} s). ${fix}`);
 }
 

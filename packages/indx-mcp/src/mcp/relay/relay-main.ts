@@ -13,7 +13,7 @@ const FLAGS: Record<string, keyof ServerChoice> = { '--vault': 'vault', '--url':
  * `--url`, `--token-file` and INDX_VAULT, INDX_URL, INDX_TOKEN. Resolves with the exit status.
  */
 export async function runRelay(argv: readonly string[], environment: NodeJS.ProcessEnv): Promise<number> {
-  const relay = new StdioRelay({ choice: parseRelayArguments(argv), transport: new LineTransport(), environment: withoutPlaceholders(environment) });
+  const relay = new StdioRelay({ choice: parseRelayArguments(argv), transport: new LineTransport(), environment: withoutPlaceholders(environment), canServe: false });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void relay.stop(0));
   return relay.run();
 }

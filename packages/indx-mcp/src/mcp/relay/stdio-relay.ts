@@ -30,6 +30,8 @@ export interface StdioRelayOptions {
   reconnectWaitMs?: number;
   /** Pause between two attempts to reach the server (default 250 ms). */
   retryDelayMs?: number;
+  /** False for the stand-alone relay, which cannot serve a vault itself: its advice leaves that out (default true). */
+  canServe?: boolean;
 }
 
 /** Exit status after the server refused the token (the CLI's "not authorized"). */
@@ -337,7 +339,7 @@ export class StdioRelay {
 
   private unavailable(url: string | null): RelayFailure {
     const vault = this.options.choice.vault ?? this.environment.INDX_VAULT;
-    return toServerUnavailable(url, vault === '' ? undefined : vault, this.reconnectWaitMs);
+    return toServerUnavailable(url, vault === '' ? undefined : vault, this.reconnectWaitMs, this.options.canServe);
   }
 
   private async answerFailure(request: JSONRPCRequest, error: unknown, signal: AbortSignal): Promise<void> {
