@@ -50,7 +50,8 @@ export async function openTempVault(root: string, options: TempVaultOptions = {}
     host,
     engine,
     async dispose() {
-      await engine.audit.flush();
+      // The engine first: a search index still saving its shards would race the removal (ENOTEMPTY).
+      await engine.close();
       await host.close();
       await fs.rm(root, { recursive: true, force: true });
     },
