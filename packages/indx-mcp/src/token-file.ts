@@ -13,10 +13,16 @@ export async function readTokenLine(file: string): Promise<string | null> {
 }
 
 /**
- * Writes `secret` as a new token file: its folder created, the file private (0600) and created
- * only if it does not exist (EEXIST otherwise), so no other token is ever overwritten.
+ * Writes a just-created token's `secret` as a new token file: its folder created, the file
+ * private (0600) and created only if it does not exist (EEXIST otherwise), so no other token is
+ * ever overwritten. When the write fails, `revoke` takes the token back: its secret would be lost.
  */
-export async function writeNewTokenFile(file: string, secret: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, `${secret}\n`, { mode: 0o600, exclusive: true });
+export async function writeNewTokenFile(file: string, secret: string, revoke: () => Promise<void>): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFileAtomic(file, `${secret}\n`, { mode: 0o600, exclusive: true });
+  } catch (error: unknown) {
+    await revoke();
+    throw error;
+  }
 }

@@ -22,13 +22,11 @@ import { describeCommandInput, readCommandInput, type CommandInput } from '../re
 import { formatOutput, type OutputFormat } from '../rest/format-output';
 import { describeInputSugar, type InputSugar } from '../rest/input-sugar';
 import { listFieldOf } from '../rest/list-field';
+import { toTimeoutMs } from '../rest/option-values';
 import { streamRest } from '../rest/stream-rest';
 
 /** Input fields that would collide with a command's own options; they become `--input-<name>`. */
 const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'ndjson', 'idempotency_key', 'help', 'stream']);
-
-/** The longest delay a Node timer holds. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Methods that never change the vault: no `--idempotency-key` for them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -160,7 +158,7 @@ function formatOf(plan: CommandPlan, options: CommandOptions): OutputFormat {
  * through the engine's event listener.
  */
 async function execute(plan: CommandPlan, input: Record<string, unknown>, options: CommandOptions, onEvent?: EventPrinter): Promise<Record<string, unknown>> {
-  const timeoutMs = readTimeout(options.timeout);
+  const timeoutMs = toTimeoutMs(options.timeout);
   if (onEvent !== undefined && options.idempotencyKey !== undefined) throw new CommandFailure('invalid_input', '--stream and --idempotency-key do not go together: a streamed response is not stored for replay. Drop one of them.', {});
   const target = await findServer(options);
   if (target !== null && onEvent !== undefined) return streamRest(target, plan.operation, input, { routes: plan.routes, timeoutMs, onEvent });
@@ -168,15 +166,6 @@ async function execute(plan: CommandPlan, input: Record<string, unknown>, option
   const vault = options.vault ?? process.env.INDX_VAULT;
   if (vault !== undefined && vault !== '') return runInProcess(plan.operation, vault, input, options.idempotencyKey, onEvent);
   throw await noServer();
-}
-
-/** `--timeout SECONDS` in milliseconds (undefined: the default); not a positive number is `invalid_input`. */
-function readTimeout(seconds: string | undefined): number | undefined {
-  if (seconds === undefined) return undefined;
-  const value = Number(seconds);
-  // Platform limit: Node timers hold at most 2^31-1 ms (about 24 days).
-  if (seconds.trim() !== '' && Number.isFinite(value) && value > 0) return Math.min(Math.ceil(value * 1000), MAX_TIMER_MS);
-  throw new CommandFailure('invalid_input', `--timeout takes a positive number of seconds, e.g. --timeout 120; got "${seconds}".`, { timeout: seconds });
 }
 
 async function findServer(options: CommandOptions): Promise<ServerTarget | null> {

@@ -137,10 +137,7 @@ async function serverToken(tokens: TokenStore, options: ServeOptions): Promise<S
   // Security: a token this vault does not know may be another vault's, still in use: never overwritten.
   if (kept !== null) throw new IndxError('conflict', `${file} holds a token this vault does not know (revoked, or another vault's), and indx does not overwrite a token file. Remove the file to get a new token there, or pass another --token-file.`, { token_file: file });
   const created = await tokens.create(tokenName('serve-kept'), NEW_TOKEN_SCOPES);
-  await writeNewTokenFile(file, created.token).catch(async (error: unknown) => {
-    await revokeQuietly(tokens, created.name);
-    throw error;
-  });
+  await writeNewTokenFile(file, created.token, () => revokeQuietly(tokens, created.name));
   return toServedToken(created, 'file', file);
 }
 

@@ -49,22 +49,13 @@ async function create(options: CreateOptions): Promise<void> {
   if (file !== undefined && existsSync(file)) throw new IndxError('already_exists', `${file} already exists; indx does not overwrite a token file. Choose another file, or remove it first.`, { token_file: file });
   const store = await openTokenStore(options.vault);
   const created = await store.create(options.name, options.scopes);
-  if (file !== undefined) await saveSecret(file, created.token, () => store.revoke(created.name));
+  if (file !== undefined) await writeNewTokenFile(file, created.token, () => store.revoke(created.name));
   const shown = file === undefined ? created.token : null;
   if (options.json === true) return print(JSON.stringify({ name: created.name, ...(shown === null ? { token_file: file } : { token: shown }), scopes: created.scopes }));
   const where = shown === null ? `Saved its secret in ${file ?? ''} (readable by you only).` : `Copy it now; it is not shown again:\n\n  ${shown}\n`;
   print(`Created token "${created.name}" (${created.scopes.join(', ')}). ${where}`);
 }
 
-/** Writes the secret into a new private file; when that fails, `undo` revokes the token, whose secret would be lost. */
-async function saveSecret(file: string, secret: string, undo: () => Promise<void>): Promise<void> {
-  try {
-    await writeNewTokenFile(file, secret);
-  } catch (error: unknown) {
-    await undo();
-    throw error;
-  }
-}
 
 async function list(options: { vault: string; json?: boolean }): Promise<void> {
   const tokens = await (await openTokenStore(options.vault)).list();

@@ -11,6 +11,18 @@ export function toNumberOption(flag: string, value: unknown): number {
   throw new CommandFailure('invalid_input', `${flag} takes a number; got "${String(value)}".`, { [flag]: value });
 }
 
+/** The longest delay a Node timer holds. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** `--timeout SECONDS` in milliseconds (undefined when not given); not a positive number is `invalid_input`. */
+export function toTimeoutMs(seconds: string | undefined): number | undefined {
+  if (seconds === undefined) return undefined;
+  const value = Number(seconds);
+  // Platform limit: Node timers hold at most 2^31-1 ms (about 24 days).
+  if (seconds.trim() !== '' && Number.isFinite(value) && value > 0) return Math.min(Math.ceil(value * 1000), MAX_TIMER_MS);
+  throw new CommandFailure('invalid_input', `--timeout takes a positive number of seconds, e.g. --timeout 120; got "${seconds}".`, { timeout: seconds });
+}
+
 /** `--forbid 'a, b,'` → ["a", "b"] (blank items dropped). */
 export function toListOption(value: unknown): string[] {
   return String(value)

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { IndxError, isIndxError } from '../../../../../src/core/errors';
 import { buildHttpEntry, buildStdioEntry, type EntryPlan } from '../../../../../src/server/clients/client-entries';
 import { reportError } from '../../report-error';
+import { toTimeoutMs } from '../../rest/option-values';
 import { chooseCredential, type Credential } from './choose-credential';
 import { CLIENT_TARGETS, httpClientOf, locateConfig, TARGET_SCOPES, type ClientTarget, type ConfigLocation, type ConfigScope, type LocationContext } from './client-targets';
 import { describeChange, type InstallNotes } from './describe-change';
@@ -88,7 +89,7 @@ export function registerInstallCommands(mcp: Command): void {
 async function install(options: InstallCliOptions): Promise<void> {
   const context = currentContext();
   const location = locateConfig(options.target, options.scope, context);
-  const timeoutMs = readTimeout(options.timeout);
+  const timeoutMs = toTimeoutMs(options.timeout) ?? DEFAULT_PROBE_TIMEOUT_MS;
   const credential = await chooseCredential(options.scope, options.tokenFile, context.environment);
   const { plan, notes } = await planEntry(location, credential, options);
   const change = await installEntry(location, plan, { force: options.force, dryRun: options.dryRun, secret: notes.token === 'written' });
@@ -129,7 +130,7 @@ async function status(options: StatusCliOptions): Promise<void> {
   const all = targets.flatMap((target) => TARGET_SCOPES[target].filter((scope) => options.scope === 'all' || scope === options.scope).map((scope) => locateConfig(target, scope, context)));
   // Run from the home folder, a project file can be the user file itself (~/.cursor/mcp.json): shown once.
   const locations = all.filter((location, index) => all.findIndex((other) => other.path === location.path) === index);
-  const probe = options.check ? { environment: context.environment, timeoutMs: readTimeout(options.timeout) } : undefined;
+  const probe = options.check ? { environment: context.environment, timeoutMs: toTimeoutMs(options.timeout) ?? DEFAULT_PROBE_TIMEOUT_MS } : undefined;
   const rows = await Promise.all(locations.map((location) => readInstallationStatus(location, { probe })));
   print(options.json === true ? json(rows) : describeStatus(rows));
   if (rows.some(isFailing)) process.exitCode = STATUS_FAILING_EXIT;
@@ -137,13 +138,6 @@ async function status(options: StatusCliOptions): Promise<void> {
 
 function isFailing(row: InstallationStatus): boolean {
   return row.configured && row.check?.state === 'failing';
-}
-
-function readTimeout(seconds: string | undefined): number {
-  if (seconds === undefined) return DEFAULT_PROBE_TIMEOUT_MS;
-  const value = Number(seconds);
-  if (seconds.trim() === '' || !Number.isFinite(value) || value <= 0) throw new IndxError('invalid_input', `--timeout takes a positive number of seconds; got "${seconds}".`, { timeout: seconds });
-  return Math.ceil(value * 1000);
 }
 
 function targetOption(fallback: ClientTarget): Option {
