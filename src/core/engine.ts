@@ -3,6 +3,7 @@ import type { AiStreamListener } from './ai/runtime/ai-stream-event';
 import { guardAiCall } from './ai/runtime/guard-ai-call';
 import { isAiDenied } from './ai/scope/ai-path-filter';
 import { AuditLog, type AuditRecorder } from './audit/audit-log';
+import { toCanonicalJson } from './canonical-json';
 import { readVaultConfig, type VaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
 import { ALL_OPERATIONS } from './ops/all-operations';
@@ -23,6 +24,8 @@ import type { VaultHost } from './vault/vault-host';
 export interface Caller {
   actor: string;
   scopes: readonly Scope[];
+  /** The only tools this caller may see and call (its token's profile); absent: every tool its scopes allow. */
+  tools?: readonly string[];
 }
 
 /** Options of the engine's search index (see {@link SearchService}). */
@@ -80,6 +83,9 @@ export class Engine {
   private readonly policyHost: PolicyHost;
   /** The last reload of the configuration; the next one starts after it (see `reloadConfig`). */
   private reloading: Promise<unknown> = Promise.resolve();
+  /** The configuration in force, as canonical JSON, and how many times it changed (see `answerState`). */
+  private configText: string;
+  private configGeneration = 0;
 
   private constructor(
     host: VaultHost,
@@ -98,6 +104,21 @@ export class Engine {
     this.search = search === false ? null : new SearchService({ ...search, host: this.policyHost, storage, checksum: etag, clock, mayEmbed });
     this.ai = new AiRuntime(storage, ai, () => this.search?.hasVectors() === true, clock);
     this.ai.configure(config.ai, config.search.embeddings);
+    this.configText = toCanonicalJson(config);
+  }
+
+  /**
+   * What, besides the vault's files, a read's answer depends on: the search index's state and the
+   * configuration in force (path rules, AI and embeddings settings). Equal strings: a read made
+   * under one answers the same under the other, given the same files. A cache of answers keys on it.
+   */
+  answerState(): string {
+    return `${this.search?.status().state ?? 'off'}:${this.configGeneration}`;
+  }
+
+  /** True while the search index is still being built: answers then cover only part of the vault. */
+  indexing(): boolean {
+    return this.search?.status().state === 'building';
   }
 
   /**
@@ -132,6 +153,8 @@ export class Engine {
 
   private async applyConfigFile(): Promise<VaultConfig> {
     const config = await readVaultConfig(this.storage);
+    const text = toCanonicalJson(config);
+    if (text !== this.configText) [this.configText, this.configGeneration] = [text, this.configGeneration + 1];
     if (!sameRules(this.policyHost.policy.rules, config.access)) this.policyHost.setPolicy(createPathPolicy(config.access));
     const denied = this.ai.settings.deny_globs.join('\n');
     this.ai.configure(config.ai, config.search.embeddings);
@@ -151,8 +174,8 @@ export class Engine {
    * operations while no provider they need is configured (seed 002 §2: AI tools appear only
    * once a provider is set up).
    */
-  operationsFor(scopes: readonly Scope[]): Operation[] {
-    return this.registry.visibleTo(scopes).filter((operation) => this.offers(operation));
+  operationsFor(scopes: readonly Scope[], tools?: readonly string[]): Operation[] {
+    return this.registry.visibleTo(scopes, tools).filter((operation) => this.offers(operation));
   }
 
   /** The operations offered now, whatever the caller's scopes (AI operations only while their provider is configured). */
@@ -181,7 +204,7 @@ export class Engine {
     const audit = this.audit.begin(this.clock);
     try {
       const guarded = { operation: this.registry.get(name), runtime: this.ai, audit, actor: caller.actor, scopes: caller.scopes, clock: this.clock };
-      const invocation = await guardAiCall(guarded, (recorder) => this.registry.invoke(name, input, this.contextFor(caller, recorder, options), caller.scopes, beforeWrite));
+      const invocation = await guardAiCall(guarded, (recorder) => this.registry.invoke(name, input, this.contextFor(caller, recorder, options), caller.scopes, beforeWrite, caller.tools));
       if (name === 'vault_config_set') await this.reloadConfig();
       return invocation;
     } finally {

@@ -34,7 +34,7 @@ async function query(input: Record<string, unknown>): Promise<QueryOutput> {
 
 describe('base_query', () => {
   it('says that dates are evaluated in UTC, in its description and in every result', async () => {
-    expect(baseQuery.description).toContain('Dates are evaluated in UTC');
+    expect(baseQuery.description).toContain('Dates are UTC');
     expect((await query({})).time_zone).toBe('UTC');
   });
 

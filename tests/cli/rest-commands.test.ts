@@ -124,6 +124,10 @@ describe('operation commands over REST against a running server', () => {
     expect((await indx(['note', 'exists', 'Lonely', '--summary'])).stdout).toBe('Lonely.md exists.\n');
     expect((await indx(['vault', 'status', '--summary'])).stdout).toMatch(/^Vault "[^"]+": 4 notes, 4 files, 1 unresolved links\.\n$/);
   });
+
+  it('--text prints what an MCP client shows a model: a note as a header line and its markdown', async () => {
+    expect((await indx(['note', 'get', 'Lonely', '--text'])).stdout).toMatch(/^Lonely\.md \(etag [0-9a-f]{16}\)\n/);
+  });
 });
 
 describe('operation commands when the server is unreachable or not indx', () => {

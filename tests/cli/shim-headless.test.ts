@@ -27,8 +27,9 @@ describe.each<Era>(['legacy', 'modern'])('%s client, no server running', (era) =
     const shim = await connectThroughShim(era, { INDX_HOME: home }, ['--vault', vault]);
     const pid = shim.transport.pid ?? 0;
     const tools = (await shim.client.listTools()).tools.map((tool) => tool.name);
-    // The stdio caller is the local user: every scope, admin tools included.
-    expect(tools).toEqual(expect.arrayContaining(['note_read', 'note_write', 'vault_config_set']));
+    // Seed 000 §6.1: read and write unless --scopes says otherwise; no admin tools.
+    expect(tools).toEqual(expect.arrayContaining(['note_read', 'note_write']));
+    expect(tools).not.toContain('vault_config_set');
     const result = await shim.client.callTool({ name: 'note_read', arguments: { path: 'Projects/Plan.md' } });
     expect(result.structuredContent).toMatchObject({ path: 'Projects/Plan.md', body: SHIM_FILES['Projects/Plan.md'] });
     expect(await readdir(join(vault, '.indx'))).toContain('write.lock');
@@ -37,6 +38,22 @@ describe.each<Era>(['legacy', 'modern'])('%s client, no server running', (era) =
     await waitFor(() => !isRunning(pid), 5000);
     expect(await readdir(join(vault, '.indx'))).not.toContain('write.lock');
   });
+});
+
+test('--scopes and --profile choose what a headless session may do: a read-only core session sees 8 tools and is refused a write', async () => {
+  const shim = await connectThroughShim('legacy', { INDX_HOME: home }, ['--vault', vault, '--scopes', 'vault:read', '--profile', 'core']);
+  const tools = (await shim.client.listTools()).tools.map((tool) => tool.name).sort();
+  expect(tools).toEqual(['link_backlinks', 'note_exists', 'note_list', 'note_outline', 'note_read', 'tag_list', 'tag_notes', 'vault_search']);
+  const refused = await shim.client.callTool({ name: 'note_write', arguments: { path: 'x.md', body: 'x' } });
+  expect(refused.isError).toBe(true);
+  expect(refused._meta?.['indx/error']).toMatchObject({ code: 'forbidden' });
+  await shim.client.close();
+});
+
+test('--scopes with vault:admin gives the admin tools', async () => {
+  const shim = await connectThroughShim('modern', { INDX_HOME: home }, ['--vault', vault, '--scopes', 'vault:read,vault:write,vault:admin']);
+  expect((await shim.client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['note_write', 'vault_config_set']));
+  await shim.client.close();
 });
 
 test('INDX_VAULT works like --vault, and a legacy client is told of changes to a subscribed note', async () => {

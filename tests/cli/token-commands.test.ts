@@ -1,6 +1,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TokenStore } from '../../src/core/auth/token-store';
+import { writeVaultConfig } from '../../src/core/config/vault-config';
 import { FileStorage } from '../../src/hosts/node/file-storage';
 import { startServer } from '../../src/server/start-server';
 import { openTempVault, writeTempFolder } from '../helpers/temp-vault';
@@ -53,10 +54,25 @@ describe('indx token create|list|revoke as child processes', () => {
     const listed = await runCli(['token', 'list', '--vault', root, '--json']);
     expect(JSON.parse(listed.stdout)).toEqual([{ name: 'reader', scopes: ['vault:read'], created: expect.any(String) as unknown, last_used: null }]);
     const table = await runCli(['token', 'list', '--vault', root]);
-    expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+SCOPES\s+CREATED\s+LAST USED$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+SCOPES\s+TOOLS\s+CREATED\s+LAST USED$/);
     expect(table.stdout).not.toContain(secret);
     expect((await runCli(['token', 'revoke', '--vault', root, '--name', 'reader'])).stdout).toBe('Revoked token "reader".\n');
     expect(JSON.parse((await runCli(['token', 'list', '--vault', root, '--json'])).stdout)).toEqual([]);
+  });
+
+  it('--profile and --tools limit a token; the limit is listed and stored; unknown profiles and tools are refused', async () => {
+    const core = await runCli(['token', 'create', '--vault', root, '--name', 'core', '--scopes', 'vault:read,vault:write', '--profile', 'core', '--json']);
+    expect(JSON.parse(core.stdout)).toMatchObject({ name: 'core', tools: expect.arrayContaining(['note_read', 'note_patch', 'vault_search']) as unknown });
+    await writeVaultConfig(new FileStorage(join(root, '.indx')), { access: { tool_profiles: { research: ['vault_search', 'note_read'] } } });
+    const custom = await runCli(['token', 'create', '--vault', root, '--name', 'research', '--scopes', 'vault:read', '--profile', 'research']);
+    expect(custom.stdout).toMatch(/^Created token "research" \(vault:read, limited to 2 tools: note_read, vault_search\)\./);
+    const listed = JSON.parse((await runCli(['token', 'list', '--vault', root, '--json'])).stdout) as { name: string; tools?: string[] }[];
+    expect(listed.map((token) => [token.name, token.tools?.length])).toEqual([['core', 10], ['research', 2]]);
+    expect((await runCli(['token', 'list', '--vault', root])).stdout).toMatch(/\nresearch\s+vault:read\s+note_read,vault_search\s/);
+    const unknownProfile = await runCli(['token', 'create', '--vault', root, '--name', 'x', '--scopes', 'vault:read', '--profile', 'nope']);
+    expect([unknownProfile.code, JSON.parse(unknownProfile.stderr)]).toEqual([2, { error: expect.objectContaining({ code: 'invalid_input', message: expect.stringContaining('full, core, research') as unknown }) as unknown }]);
+    const unknownTool = await runCli(['token', 'create', '--vault', root, '--name', 'y', '--scopes', 'vault:read', '--tools', 'note_read,note_eat']);
+    expect([unknownTool.code, JSON.parse(unknownTool.stderr)]).toEqual([2, { error: expect.objectContaining({ code: 'invalid_input', message: expect.stringContaining('"note_eat"') as unknown }) as unknown }]);
   });
 
   it('fails with stable codes: duplicate name, unknown scope, unknown token, missing vault', async () => {

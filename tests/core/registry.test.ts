@@ -3,11 +3,15 @@ import { ALL_OPERATIONS } from '../../src/core/ops/all-operations';
 import { OperationRegistry } from '../../src/core/ops/registry';
 import { seedRows } from '../helpers/seed-table';
 
-type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; type?: string };
+type JsonSchema = { description?: string; const?: unknown; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; type?: string };
 
-/** Paths of object properties that carry no description, anywhere in a JSON schema. */
+/**
+ * Paths of object properties that carry no description, anywhere in a JSON schema. A variant's
+ * `const` tag (`kind: "paths"`) may go undescribed: the advertised schema merges the variants
+ * and describes the tag by its values and the fields each needs.
+ */
 function undescribedFields(schema: JsonSchema, at = ''): string[] {
-  const own = Object.entries(schema.properties ?? {}).flatMap(([name, child]) => [...(child.description === undefined ? [`${at}${name}`] : []), ...undescribedFields(child, `${at}${name}.`)]);
+  const own = Object.entries(schema.properties ?? {}).flatMap(([name, child]) => [...(child.description === undefined && child.const === undefined ? [`${at}${name}`] : []), ...undescribedFields(child, `${at}${name}.`)]);
   const nested = [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].filter((child): child is JsonSchema => child !== undefined).flatMap((child) => undescribedFields(child, at));
   return [...own, ...nested];
 }

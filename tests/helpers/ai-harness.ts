@@ -1,3 +1,4 @@
+import { Validator, type Schema } from '@cfworker/json-schema';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { createVectorSearch } from '../../src/core/search/vectors/create-vector-search';
@@ -35,6 +36,27 @@ export interface AiHarness {
   dispose(): Promise<void>;
 }
 
+const outputSchemas = new WeakMap<Client, Promise<Map<string, Schema>>>();
+
+/** The output schemas `client`'s catalog advertises, by tool name (listed once per client). */
+function outputSchemasOf(client: Client): Promise<Map<string, Schema>> {
+  let schemas = outputSchemas.get(client);
+  if (schemas === undefined) outputSchemas.set(client, (schemas = client.listTools().then(({ tools }) => new Map(tools.map((tool) => [tool.name, (tool.outputSchema ?? {}) as Schema])))));
+  return schemas;
+}
+
+/**
+ * Issue 13: every tool result a test sees carries a structuredContent that its advertised
+ * outputSchema accepts (checked with a JSON Schema validator), and an error result none at all.
+ */
+function expectConformingResult(name: string, result: CallToolResult, schemas: Map<string, Schema>): void {
+  if (result.isError === true) return expect(result.structuredContent).toBeUndefined();
+  const schema = schemas.get(name);
+  if (schema === undefined || result.structuredContent === undefined) return;
+  const checked = new Validator(schema, '2020-12').validate(result.structuredContent);
+  expect({ tool: name, errors: checked.errors }).toEqual({ tool: name, errors: [] });
+}
+
 /** The default files of an AI harness vault: a few linked, tagged notes with headings. */
 export const AI_FILES: TempFiles = {
   'Projects/Alpha.md': '---\ntags: [project]\nstatus: active\n---\n# Alpha\n\nAlpha ships the sync engine.\n\n## Goals\nFast sync over [[Beta]].\n\n## Risks\nThe deadline is tight.\n',
@@ -69,7 +91,9 @@ export async function startAiHarness(options: AiHarnessOptions = {}): Promise<Ai
     async callTool(name, args, token = write) {
       let client = shared.get(token);
       if (client === undefined) shared.set(token, (client = connect(token)));
-      return (await client).callTool({ name, arguments: args as Record<string, unknown> });
+      const result = await (await client).callTool({ name, arguments: args as Record<string, unknown> });
+      expectConformingResult(name, result, await outputSchemasOf(await client));
+      return result;
     },
     async rest(method, path, body, token = write, headers = {}) {
       const response = await served.fetch(path, { method, token, headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

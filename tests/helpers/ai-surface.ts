@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { AiUsage, Citation } from '../../src/core/ai/ai-schemas';
 import type { AiHarness } from './ai-harness';
+import { ERROR_META_KEY } from '../../src/server/mcp/tool-result';
 
 // What the AI operations' surface tests read back from an `AiHarness`: tool results and errors,
 // REST envelopes and event streams, what the fake provider received, and the vault on disk.
@@ -34,14 +35,14 @@ export type StreamedEvent<Output> =
 
 /** The structured result of a successful tool call (fails the test, with the error, otherwise). */
 export function structuredOf<Output = Record<string, unknown>>(result: CallToolResult): Output {
-  if (result.isError === true) throw new Error(`tool call failed: ${JSON.stringify(result.structuredContent ?? result.content)}`);
+  if (result.isError === true) throw new Error(`tool call failed: ${JSON.stringify(result.content)}`);
   return result.structuredContent as Output;
 }
 
 /** The `{code, message, details}` of a failed tool call. */
 export function mcpErrorOf(result: CallToolResult): SurfaceError {
   expect(result.isError).toBe(true);
-  return result.structuredContent as SurfaceError;
+  return result._meta?.[ERROR_META_KEY] as SurfaceError;
 }
 
 /** A REST call's status and headers, with its envelope's `data` (on success) or `error` (on failure). */

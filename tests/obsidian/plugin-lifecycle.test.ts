@@ -15,7 +15,7 @@ const FILES = {
 /** The structured result of a tool call, failing the test on an error result. */
 async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const result = await client.callTool({ name, arguments: args });
-  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
   return result.structuredContent as Record<string, unknown>;
 }
 

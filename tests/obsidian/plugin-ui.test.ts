@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { TokenStore } from '../../src/core/auth/token-store';
-import { readVaultConfig } from '../../src/core/config/vault-config';
+import { readVaultConfig, writeVaultConfig } from '../../src/core/config/vault-config';
 import { FileStorage } from '../../src/hosts/node/file-storage';
 import { waitFor } from '../helpers/temp-vault';
 
@@ -145,6 +145,32 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     vault.app.setting.close();
   });
 
+  it('limits a new token to the chosen tool profile: core, or one named in the vault configuration', async () => {
+    const before = await readVaultConfig(storage());
+    await writeVaultConfig(storage(), { ...before, access: { ...before.access, tool_profiles: { research: ['vault_search', 'note_read'] } } });
+    let container = await openTab();
+    let row = settingNamed(container, 'New token');
+    const profiles = componentOf(row, fake.DropdownComponent, 1);
+    expect([...profiles.options.entries()]).toEqual([['full', 'All tools'], ['core', 'Core tools only'], ['research', 'Profile "research"']]);
+    componentOf(row, fake.TextComponent).input('core-agent');
+    profiles.input('core');
+    componentOf(row, fake.ButtonComponent).click();
+    await waitFor(() => tab().containerEl.textContent.includes('Token "core-agent" created'));
+    const core = componentOf(settingNamed(tab().containerEl, 'Token "core-agent" created'), fake.TextComponent).getValue();
+    expect((await new TokenStore(storage()).verify(core))?.tools).toEqual(['link_backlinks', 'note_exists', 'note_list', 'note_outline', 'note_patch', 'note_read', 'note_write', 'tag_list', 'tag_notes', 'vault_search']);
+    expect(settingNamed(tab().containerEl, 'core-agent').descEl.textContent).toContain('; only link_backlinks, note_exists');
+    container = tab().containerEl;
+    row = settingNamed(container, 'New token');
+    componentOf(row, fake.TextComponent).input('researcher');
+    componentOf(row, fake.DropdownComponent, 1).input('research');
+    componentOf(row, fake.ButtonComponent).click();
+    await waitFor(() => tab().containerEl.textContent.includes('Token "researcher" created'));
+    const research = componentOf(settingNamed(tab().containerEl, 'Token "researcher" created'), fake.TextComponent).getValue();
+    expect(await new TokenStore(storage()).verify(research)).toMatchObject({ name: 'researcher', tools: ['note_read', 'vault_search'] });
+    vault.app.setting.close();
+    await writeVaultConfig(storage(), before);
+  });
+
   it('copies the chosen client configuration with the token just created', async () => {
     const container = await openTab();
     const row = settingNamed(container, 'New token');
@@ -177,7 +203,7 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     for (const character of '**/Private/**\n\nJournal/*.md\n') excluded.input((typed += character));
     componentOf(settingNamed(container, 'Read-only paths'), fake.TextAreaComponent).input('Notes/**');
     await delay(200);
-    expect(await access()).toEqual({ write_enabled: false, excluded_paths: [], read_only_paths: [] });
+    expect(await access()).toEqual({ write_enabled: false, excluded_paths: [], read_only_paths: [], tool_profiles: {} });
     expect((await read('Home.md')).status).toBe(200);
     // A redraw (the server's state changed, or a refresh) keeps what was typed but not saved.
     componentOf(settingNamed(container, 'Index'), fake.ExtraButtonComponent).click();
@@ -185,7 +211,7 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     componentOf(settingNamed(tab().containerEl, 'Excluded paths'), fake.ButtonComponent).click();
     componentOf(settingNamed(tab().containerEl, 'Read-only paths'), fake.ButtonComponent).click();
     await eventually(async () => (await readVaultConfig(storage())).access.read_only_paths.length === 1);
-    expect(await access()).toEqual({ write_enabled: false, excluded_paths: ['**/Private/**', 'Journal/*.md'], read_only_paths: ['Notes/**'] });
+    expect(await access()).toEqual({ write_enabled: false, excluded_paths: ['**/Private/**', 'Journal/*.md'], read_only_paths: ['Notes/**'], tool_profiles: {} });
     expect((await read('Private/Diary.md')).status).toBe(404);
     componentOf(settingNamed(tab().containerEl, 'Allow writes'), fake.ToggleComponent).input(true);
     for (const name of ['Excluded paths', 'Read-only paths']) {

@@ -8,37 +8,37 @@ export const searchModeField = z.enum(['lexical', 'semantic', 'hybrid']);
 /** Filters of a query scope or of `ai_ask` retrieval: the same as vault_search's. */
 export const searchFiltersSchema = z
   .object({
-    tag: z.array(z.string()).optional().describe('Only notes carrying every listed tag (or one nested below it).'),
-    path_glob: z.string().optional().describe('Only notes whose path matches this glob.'),
-    min_score: z.number().min(0).max(1).optional().describe('Leave out results scoring below this (0–1).'),
+    tag: z.array(z.string()).optional().describe('Has all tags.'),
+    path_glob: z.string().optional().describe('Path glob.'),
+    min_score: z.number().min(0).max(1).optional().describe('Min score.'),
   })
   .strict()
-  .describe('Search filters, as vault_search takes them: tag, path_glob, min_score.');
+  .describe('Filters.');
 
 /** What an AI operation reads (seed 002 §4): explicit paths, a glob, a tag, a search, or a note and its links. */
 export const aiScopeSchema = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('paths').describe('Scope kind: explicit notes.'), paths: z.array(z.string().min(1)).min(1).max(500).describe('Vault-relative note paths.') }).strict(),
-    z.object({ kind: z.literal('glob').describe('Scope kind: notes matching a path glob.'), path_glob: z.string().min(1).describe('Path glob, e.g. "Projects/**".') }).strict(),
-    z.object({ kind: z.literal('tag').describe('Scope kind: notes carrying a tag.'), tag: z.string().min(1).describe('Every note carrying this tag or one nested below it.') }).strict(),
+    z.object({ kind: z.literal('paths'), paths: z.array(z.string().min(1)).min(1).max(500).describe('Paths.') }).strict(),
+    z.object({ kind: z.literal('glob'), path_glob: z.string().min(1).describe('Path glob.') }).strict(),
+    z.object({ kind: z.literal('tag'), tag: z.string().min(1).describe('Tag (+nested).') }).strict(),
     z
       .object({
-        kind: z.literal('query').describe('Scope kind: the best matches of a search.'),
-        q: z.string().trim().min(1).max(2000).describe('Search query; the best matching notes form the scope.'),
-        mode: searchModeField.optional().describe('Search mode; default hybrid with embeddings, else lexical.'),
-        limit: z.number().int().min(1).max(100).optional().describe('Notes taken from the results (default 10).'),
-        filters: searchFiltersSchema.optional().describe('Narrow the search: tag, path_glob, min_score.'),
+        kind: z.literal('query'),
+        q: z.string().trim().min(1).max(2000).describe('Query.'),
+        mode: searchModeField.optional().describe('Default hybrid.'),
+        limit: z.number().int().min(1).max(100).optional().describe('Default 10.'),
+        filters: searchFiltersSchema.optional().describe('Filters.'),
       })
       .strict(),
     z
       .object({
-        kind: z.literal('note').describe('Scope kind: one note and, optionally, its linked notes.'),
-        path: z.string().min(1).describe('The note.'),
-        include_linked: z.number().int().min(0).max(3).optional().describe('Also take the notes it links to (and that link to it), this many hops out (default 0).'),
+        kind: z.literal('note'),
+        path: z.string().min(1).describe('Note path.'),
+        include_linked: z.number().int().min(0).max(3).optional().describe('Link hops.'),
       })
       .strict(),
   ])
-  .describe('What to read: {kind:"paths",paths}, {kind:"glob",path_glob}, {kind:"tag",tag}, {kind:"query",q,mode?,limit?,filters?} or {kind:"note",path,include_linked?}.');
+  .describe('Notes to read.');
 
 /** A scope as the operations receive it. */
 export type AiScope = z.output<typeof aiScopeSchema>;
@@ -122,34 +122,37 @@ export const proposedPatchSchema = z.object({
 export type ProposedPatch = z.output<typeof proposedPatchSchema>;
 
 /** Output styles of prose fields. */
-export const styleField = z.enum(['neutral', 'bullets', 'executive', 'technical']).optional().describe('Prose style (default neutral).');
+export const styleField = z.enum(['neutral', 'bullets', 'executive', 'technical']).optional().describe('Default neutral.');
 
 /** Output language. */
-export const languageField = z.string().min(2).max(35).optional().describe('Output language (BCP 47, e.g. en, ja); default: the dominant language of the notes.');
+export const languageField = z.string().min(2).max(35).optional().describe('Language (BCP 47).');
 
 /** Per-call output cap. */
-export const maxTokensField = z.number().int().min(1).max(100000).optional().describe('Most tokens to generate (clamped to the configured maximum).');
+export const maxTokensField = z.number().int().min(1).max(100000).optional().describe('Token cap.');
 
 /** Sampling seed. */
-const seedField = z.number().int().min(0).optional().describe('Sampling seed (default 0): same input and seed, same output where the provider honours it.');
+const seedField = z.number().int().min(0).optional().describe('Sampling seed.');
 
 /** Cache switch. */
-const cacheField = z.boolean().optional().describe('Use the AI cache (default true): an identical call over unchanged notes is served free.');
+const cacheField = z.boolean().optional().describe('Use cache.');
 
 /** Cache lifetime override. */
-const cacheTtlField = z.number().int().min(0).max(30 * 24 * 3600).optional().describe('Seconds a fresh result stays cached (default from the configuration, 24 h).');
+const cacheTtlField = z.number().int().min(0).max(30 * 24 * 3600).optional().describe('Cache TTL, s.');
 
 /** Citation switch. */
-export const citeField = z.boolean().optional().describe('Return citations and drop claims without one (default true).');
+export const citeField = z.boolean().optional().describe('Cite; drop uncited claims.');
 
 /** Idempotency key of an AI call. */
-const idempotencyKeyField = z.string().min(1).max(255).optional().describe('Same key and same input within 24 h returns the stored result without calling the model again; same key, different input fails with idempotency_key_reused.');
+const idempotencyKeyField = z.string().min(1).max(255).optional().describe('Idempotency key.');
 
 /** Per-path preconditions of an apply. */
-export const ifMatchMapField = z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional().describe('Path → etag: each note is written only if it still has that etag (else ai_apply_conflict).');
+export const ifMatchMapField = z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional().describe('Path → etag.');
+
+/** The input fields of an AI call that writes its result (`apply: true`): a read-only catalog leaves them out. */
+export const APPLY_INPUTS = ['apply', 'apply_mode', 'if_match', 'if_match_mode'] as const;
 
 /** What an apply does when a path's if_match fails. */
-export const ifMatchModeField = z.enum(['fail', 'skip']).optional().describe('fail (default): stop at the first etag mismatch with ai_apply_conflict; skip: skip that note and go on.');
+export const ifMatchModeField = z.enum(['fail', 'skip']).optional().describe('Mismatch: fail (default) or skip.');
 
 /**
  * The fields every AI call's input ends with, in this order: the sampling seed, the cache switch

@@ -14,6 +14,8 @@ const tokenRecordSchema = z.object({
   name: z.string(),
   hash: z.string(),
   scopes: z.array(scopeSchema),
+  /** The only tools the token may use (its profile); absent: every tool its scopes allow. */
+  tools: z.array(z.string().min(1)).optional(),
   created: z.string(),
 });
 

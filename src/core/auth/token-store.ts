@@ -12,6 +12,8 @@ import { generateTokenSecret, isTokenSecret } from './token-secret';
 export interface TokenIdentity {
   name: string;
   scopes: Scope[];
+  /** The only tools the token may use (see `resolveToolLimit`); absent: every tool its scopes allow. */
+  tools?: string[];
 }
 
 /** A newly created token; `token` is the secret, shown this once and never stored. */
@@ -74,15 +76,19 @@ export class TokenStore {
     return store;
   }
 
-  /** Creates a token with `name` and `scopes`; fails with `already_exists` when the name is taken. */
-  async create(name: string, scopes: readonly string[] | string): Promise<CreatedToken> {
+  /**
+   * Creates a token with `name` and `scopes`, limited to `tools` when given (a list already
+   * checked by `resolveToolLimit`); fails with `already_exists` when the name is taken.
+   */
+  async create(name: string, scopes: readonly string[] | string, tools?: readonly string[]): Promise<CreatedToken> {
     assertTokenName(name);
     const granted = parseScopes(scopes);
+    const limit = tools === undefined ? {} : { tools: [...tools] };
     return await this.change(async (records) => {
       if (records.some((record) => record.name === name)) throw new IndxError('already_exists', `A token named "${name}" already exists. Revoke it first or choose another name.`, { name });
       const token = generateTokenSecret();
-      const record: TokenRecord = { name, hash: await hashToken(token), scopes: granted, created: this.now() };
-      return { records: [...records, record], result: { name, token, scopes: granted, created: record.created } };
+      const record: TokenRecord = { name, hash: await hashToken(token), scopes: granted, ...limit, created: this.now() };
+      return { records: [...records, record], result: { name, token, scopes: granted, ...limit, created: record.created } };
     });
   }
 
@@ -90,7 +96,7 @@ export class TokenStore {
   async list(): Promise<TokenSummary[]> {
     const [records, usage] = await Promise.all([this.reload(), readTokenUsage(this.storage)]);
     return records
-      .map((record) => ({ name: record.name, scopes: record.scopes, created: record.created, last_used: usage[record.name] ?? null }))
+      .map((record) => ({ name: record.name, scopes: record.scopes, ...(record.tools === undefined ? {} : { tools: record.tools }), created: record.created, last_used: usage[record.name] ?? null }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
@@ -115,7 +121,7 @@ export class TokenStore {
       let record = findByHash(stale ? await this.reload() : this.records, hash);
       if (record === undefined && !stale && this.mayReloadOnMiss()) record = findByHash(await this.reload(), hash);
       if (record !== undefined) this.touch(record.name);
-      return record === undefined ? null : { name: record.name, scopes: record.scopes };
+      return record === undefined ? null : { name: record.name, scopes: record.scopes, ...(record.tools === undefined ? {} : { tools: record.tools }) };
     } catch (error: unknown) {
       console.warn('indx: could not read the token file; denying access', error);
       return null;

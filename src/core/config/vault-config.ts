@@ -32,6 +32,10 @@ export const vaultConfigSchema = z.object({
         .default([])
         .describe('Globs of paths never served: not listed, read, searched, embedded, linked to or written (e.g. "Private/**", "Journal/*.md"). A glob covering a folder covers everything in it.'),
       read_only_paths: z.array(globField).default([]).describe('Globs of paths served but never created, changed, moved or deleted (e.g. "Archive/**").'),
+      tool_profiles: z
+        .record(z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'a profile name is lower-case letters, digits, _ and -'), z.array(z.string().min(1)).min(1))
+        .default({})
+        .describe('Named tool lists a token can be limited to, besides the built-in "full" and "core" (e.g. {"research": ["vault_search", "note_read"]}); chosen when a token is made.'),
     })
     .prefault({})
     .describe('What callers may do.'),

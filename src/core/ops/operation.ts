@@ -42,12 +42,25 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
    * whether this input writes. Such a call then needs `vault:write` and writes switched on.
    */
   writesWhen?(input: z.output<Input>): boolean;
+  /**
+   * Input fields that only matter when the call writes (`apply`, `if_match`, …), wherever they
+   * sit in the input: a caller without `vault:write` does not see them in its catalog.
+   */
+  writeInputs?: readonly string[];
   /** Which AI provider role the operation needs to be offered (absent: always offered). */
   requires?: 'chat' | 'ai';
+  /** Its answer reads the server's live state (index progress, spend today): never replayed from a cache. */
+  live?: boolean;
   /** Whether the operation can stream its result (see `AiStreamEvent`). */
   streams?: boolean;
   /** A short deterministic one-line summary of a result. */
   summarize(output: z.output<Output>): string;
+  /**
+   * The text a model reads of a result (MCP `content`, the CLI's `--text`): the summary and the
+   * payload, deterministic and compact. Absent: `renderFields` (`./render/render-fields`), every field, one per line.
+   * Give one of the shared renderers of `./render` for an output shape that reads better another way.
+   */
+  render?(output: z.output<Output>, summary: string): string;
 }
 
 /** Annotations for a read-only operation. */

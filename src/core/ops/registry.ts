@@ -26,9 +26,9 @@ export class OperationRegistry {
     return [...this.byName.values()];
   }
 
-  /** The operations a caller with `scopes` may see and call. */
-  visibleTo(scopes: readonly Scope[]): Operation[] {
-    return this.list().filter((operation) => hasScope(scopes, operation.scope));
+  /** The operations a caller with `scopes`, limited to `tools` when given (its token's profile), may see and call. */
+  visibleTo(scopes: readonly Scope[], tools?: readonly string[]): Operation[] {
+    return this.list().filter((operation) => hasScope(scopes, operation.scope) && (tools === undefined || tools.includes(operation.name)));
   }
 
   /** The operation called `name`, or `unknown_operation`. */
@@ -41,10 +41,12 @@ export class OperationRegistry {
   /**
    * Validates `input`, checks `scopes`, runs the operation and validates its output. `beforeWrite`
    * runs first when the call writes (a write operation, or a read one whose `writesWhen` says so):
-   * the engine refuses there when writes are switched off.
+   * the engine refuses there when writes are switched off. `tools`: the caller's tool limit; any
+   * other operation is `forbidden`.
    */
-  async invoke(name: string, input: unknown, context: OperationContext, scopes: readonly Scope[], beforeWrite: () => Promise<void> = () => Promise.resolve()): Promise<Invocation> {
+  async invoke(name: string, input: unknown, context: OperationContext, scopes: readonly Scope[], beforeWrite: () => Promise<void> = () => Promise.resolve(), tools?: readonly string[]): Promise<Invocation> {
     const operation = this.get(name);
+    if (tools !== undefined && !tools.includes(name)) throw new IndxError('forbidden', `This token is limited to the tools ${tools.join(', ')}; ${name} is not one of them. Use a token with a wider profile.`, { operation: name, allowed: [...tools] });
     requireScope(operation, operation.scope, scopes);
     const parsed = parseInput(operation, input ?? {});
     const writes = operation.scope !== 'vault:read' ? operation.scope === 'vault:write' : operation.writesWhen?.(parsed) === true;

@@ -2,20 +2,20 @@ import { z } from 'zod';
 
 /** Schema pieces shared by several operations, each described for the model. */
 
-export const pathField = z.string().min(1).describe("Vault-relative posix path, e.g. 'Projects/Foo.md'. '.md' is added when missing.");
+export const pathField = z.string().min(1).describe('Vault path, e.g. "Projects/Foo.md" (.md added if missing).');
 
 export const ifMatchField = z
   .string()
   .regex(/^[0-9a-f]{16}$/, 'an etag is 16 lower-case hex characters')
   .optional()
-  .describe('Optional ETag for optimistic concurrency. Pass the etag returned from note_read; the write fails with etag_mismatch if the file changed since.');
+  .describe('etag from your last read; fails with etag_mismatch if the file changed since.');
 
 export const etagField = z.string().describe('ETag of the file as now on disk: first 16 hex chars of xxhash64 of its bytes. Pass it back as if_match on writes.');
 
 export const limitField = (fallback: number, maximum: number) =>
-  z.number().int().min(1).max(maximum).default(fallback).describe(`Maximum number of items to return (1–${maximum}, default ${fallback}).`);
+  z.number().int().min(1).max(maximum).default(fallback).describe('Max items to return.');
 
-export const cursorField = z.string().optional().describe('Opaque cursor from a previous call\'s next_cursor, to fetch the next page.');
+export const cursorField = z.string().optional().describe('next_cursor of the previous page.');
 
 export const nextCursorField = z.string().nullable().describe('Pass as cursor to fetch the next page; null when this is the last page.');
 

@@ -33,7 +33,7 @@ export function authenticate(tokens: TokenStore, mode: AuthMode, failures: AuthF
     const secret = bearerSecret(request.headers.authorization);
     void (secret === null ? Promise.resolve(null) : tokens.verify(secret)).then((identity) => {
       if (identity === null) return refuse(request, response, failures, secret !== null);
-      response.locals.caller = { actor: `token:${identity.name}`, scopes: identity.scopes } satisfies Caller;
+      response.locals.caller = { actor: `token:${identity.name}`, scopes: identity.scopes, ...(identity.tools === undefined ? {} : { tools: identity.tools }) } satisfies Caller;
       response.locals.tokenName = identity.name;
       next();
     });

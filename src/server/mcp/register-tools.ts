@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolRequest, type CallToolResult, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import type { CallOptions, Caller, Engine } from '../../core/engine';
-import type { Operation } from '../../core/ops/operation';
+import type { Operation, OperationAnnotations } from '../../core/ops/operation';
+import { hasScope } from '../../core/ops/scopes';
 import { createProgressForwarder, type ProgressForwarder } from './progress-forwarder';
 import { isReplayable, REPLAY_META_KEY, type ReplayCache } from './replay-cache';
 import { toToolErrorResult, toToolResult } from './tool-result';
@@ -27,8 +28,8 @@ export interface ToolContext {
  * one. A cancelled request aborts the call.
  */
 export function registerTools(server: McpServer, context: ToolContext): () => void {
-  const registered = context.engine.registry.visibleTo(context.caller.scopes).map((operation) => {
-    const tool = server.registerTool(operation.name, toolConfig(operation), (args, ctx) => callTool(server, context, operation.name, args, ctx));
+  const registered = context.engine.registry.visibleTo(context.caller.scopes, context.caller.tools).map((operation) => {
+    const tool = server.registerTool(operation.name, toolConfig(operation, !hasScope(context.caller.scopes, 'vault:write')), (args, ctx) => callTool(server, context, operation.name, args, ctx));
     if (!context.engine.offers(operation)) tool.disable();
     return { operation, tool };
   });
@@ -42,15 +43,26 @@ export function registerTools(server: McpServer, context: ToolContext): () => vo
   };
 }
 
-function toolConfig(operation: Operation) {
-  const schemas = toolSchemasOf(operation);
+function toolConfig(operation: Operation, readOnly: boolean) {
+  const schemas = toolSchemasOf(operation, readOnly);
   return {
     title: operation.title,
     description: operation.description,
     inputSchema: schemas.input,
     outputSchema: schemas.output,
-    annotations: { title: operation.title, ...operation.annotations },
+    annotations: advertisedAnnotations(operation.annotations),
   };
+}
+
+/**
+ * The hints a client needs to tell what a tool does, each given only when it says more than the
+ * spec's default (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint
+ * true) and only where it applies (destructive and idempotent only for a tool that writes). The
+ * title is the tool's own `title`.
+ */
+function advertisedAnnotations(hints: OperationAnnotations): Partial<OperationAnnotations> {
+  if (hints.readOnlyHint) return { readOnlyHint: true, ...(hints.openWorldHint ? {} : { openWorldHint: false }) };
+  return { ...(hints.destructiveHint ? {} : { destructiveHint: false }), ...(hints.idempotentHint ? { idempotentHint: true } : {}), ...(hints.openWorldHint ? {} : { openWorldHint: false }) };
 }
 
 async function callTool(server: McpServer, context: ToolContext, name: string, input: unknown, ctx: ServerContext, request?: CallToolRequest): Promise<CallToolResult> {
@@ -58,7 +70,7 @@ async function callTool(server: McpServer, context: ToolContext, name: string, i
   const progress = progressOf(operation, ctx, request);
   const options: CallOptions = { signal: ctx.mcpReq.signal, ...(progress === null ? {} : { onEvent: progress.onEvent }) };
   // A streamed call is run for its events, never answered from the replay cache.
-  const result = progress === null && isReplayable(operation) ? await callReplayable(context, name, input, options) : await invoke(context, name, input, options);
+  const result = progress === null && isReplayable(operation) ? await callReplayable(context, operation, input, options) : await invoke(context, operation, input, options);
   await progress?.flushed();
   return result.isError === true ? result : server.server.projectCallToolResult(result, toolSchemasOf(operation).outputJsonSchema);
 }
@@ -70,19 +82,22 @@ function progressOf(operation: Operation, ctx: ServerContext, request: CallToolR
   return createProgressForwarder(token, (notification) => ctx.mcpReq.notify(notification));
 }
 
-async function callReplayable(context: ToolContext, name: string, input: unknown, options: CallOptions): Promise<CallToolResult> {
-  const key = context.replay.keyOf(context.caller, name, input);
+async function callReplayable(context: ToolContext, operation: Operation, input: unknown, options: CallOptions): Promise<CallToolResult> {
+  const state = context.engine.answerState();
+  const key = context.replay.keyOf(context.caller, operation.name, input, state);
   const replayed = context.replay.get(key);
   if (replayed !== undefined) return { ...replayed, _meta: { ...replayed._meta, [REPLAY_META_KEY]: true } };
   const ticket = context.replay.begin();
-  const result = await invoke(context, name, input, options);
-  if (result.isError !== true) context.replay.store(key, result, ticket);
+  const result = await invoke(context, operation, input, options);
+  // A partial answer (the index still building) or one that straddled a change of state is not kept.
+  const settled = !context.engine.indexing() && context.engine.answerState() === state;
+  if (result.isError !== true && settled) context.replay.store(key, result, ticket);
   return result;
 }
 
-async function invoke(context: ToolContext, name: string, input: unknown, options: CallOptions): Promise<CallToolResult> {
+async function invoke(context: ToolContext, operation: Operation, input: unknown, options: CallOptions): Promise<CallToolResult> {
   try {
-    return toToolResult(await context.engine.call(name, input ?? {}, context.caller, options));
+    return toToolResult(operation, await context.engine.call(operation.name, input ?? {}, context.caller, options));
   } catch (error: unknown) {
     return toToolErrorResult(error);
   }

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { toCanonicalJson } from '../../core/canonical-json';
 import type { Caller } from '../../core/engine';
 import type { Operation } from '../../core/ops/operation';
 import { GenerationCache } from './generation-cache';
@@ -8,38 +9,36 @@ export const REPLAY_META_KEY = 'indx/replay';
 
 /**
  * Replays of safe tool calls (seed 000 §3: an identical `(tool, input)` for a read-only tool
- * within 60 s is a replay). Entries are keyed by caller, tool and canonical input, so two
- * tokens never share one. Freshness: the endpoint clears the whole cache on every vault event
- * (including external edits seen by the host's watcher) and every audit event, and a result
- * computed while a clear happened is not stored, so a replay never returns data older than the
- * latest change the server has seen. Admin operations are never replayed (see
- * {@link isReplayable}): what they read, such as the vault configuration, can be changed by
- * another process without any event reaching this one.
+ * within 60 s is a replay). A replay never returns what a fresh call would answer differently:
+ * - the key holds everything else an answer depends on: the caller (actor, scopes, tool
+ *   profile), the tool, the canonical input, and the engine's `answerState()` (search index
+ *   state, configuration generation), so a result from another index state or configuration is
+ *   never found;
+ * - the endpoint clears the whole cache on every vault event (including external edits seen by
+ *   the host's watcher) and every audit event, and a result computed while a clear happened is
+ *   not stored;
+ * - a result computed while the index was being built, or while the answer state changed, is
+ *   not stored (it covers only part of the vault).
+ * Operations whose answer reads live server state (`live`), admin operations (what they read,
+ * such as the configuration file, can change with no event reaching this process) and AI
+ * operations (their own cache counts usage) are never replayed (see {@link isReplayable}).
  */
 export class ReplayCache extends GenerationCache<CallToolResult> {
   constructor(ttlMs: number, clock: () => number, capacity = 500) {
     super(ttlMs, clock, capacity);
   }
 
-  /** The cache key of one call. */
-  keyOf(caller: Caller, tool: string, input: unknown): string {
-    return JSON.stringify([caller.actor, [...caller.scopes].sort(), tool, canonical(input ?? {})]);
+  /** The cache key of one call made while the engine's answer state is `answerState`. */
+  keyOf(caller: Caller, tool: string, input: unknown, answerState: string): string {
+    return toCanonicalJson([caller.actor, [...caller.scopes].sort(), caller.tools === undefined ? null : [...caller.tools].sort(), tool, input ?? {}, answerState]);
   }
 }
 
 /**
- * True when calls of `operation` may be replayed: read-only, not an admin operation, and not an
- * AI operation (the AI runtime has its own cache, which reports hits with zero usage and
- * `ai_cache_hit`, and idempotency keys; a replay here would repeat the first call's usage).
+ * True when calls of `operation` may be replayed: read-only, not live, not an admin operation,
+ * and not an AI operation (the AI runtime has its own cache, which reports hits with zero usage
+ * and `ai_cache_hit`, and idempotency keys; a replay here would repeat the first call's usage).
  */
 export function isReplayable(operation: Operation): boolean {
-  return operation.annotations.readOnlyHint && operation.scope !== 'vault:admin' && operation.requires === undefined;
-}
-
-/** `value` with object keys sorted at every level, so equal inputs serialise equally. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([first], [second]) => (first < second ? -1 : first > second ? 1 : 0));
-  return Object.fromEntries(entries.map(([key, item]) => [key, canonical(item)]));
+  return operation.annotations.readOnlyHint && operation.live !== true && operation.scope !== 'vault:admin' && operation.requires === undefined;
 }

@@ -1,32 +1,39 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Operation } from '../../core/ops/operation';
+import { advertisedInput, advertisedOutput } from './advertised-schema';
 
-/** The JSON Schema draft tool schemas are advertised in (the SDK's own conversion target). */
+/** The JSON Schema draft tool schemas are converted in (the SDK's own conversion target). */
 const JSON_SCHEMA_TARGET = 'draft-2020-12';
 
 /** An operation's schemas as registered with the SDK, their JSON Schemas converted once. */
 export interface ToolSchemas {
   input: StandardSchemaWithJSON;
   output: StandardSchemaWithJSON;
-  /** The output's JSON Schema, as `projectCallToolResult` takes it. */
+  /** The advertised output JSON Schema, as `projectCallToolResult` takes it. */
   outputJsonSchema: Record<string, unknown>;
 }
 
-const schemasByOperation = new WeakMap<Operation, ToolSchemas>();
+/** The schemas of each operation for a catalog that writes (`full`) and for a read-only one. */
+const schemasByOperation = new WeakMap<Operation, { full?: ToolSchemas; readOnly?: ToolSchemas }>();
 
 /**
- * The tool schemas of `operation`, converted from zod to JSON Schema on first use and kept for
- * the life of the process. A fresh server is built for every modern request, and the SDK
- * converts a registered zod schema on every `tools/list`; handing it the converted schema
- * instead makes the catalog a lookup. Validation still runs the zod schema.
+ * The tool schemas of `operation`, converted from zod to JSON Schema and made into what the
+ * catalog advertises (see `advertised-schema`) on first use, and kept for the life of the
+ * process. A fresh server is built for every modern request, and the SDK converts a registered
+ * zod schema on every `tools/list`; handing it the converted schema instead makes the catalog a
+ * lookup. Validation still runs the zod schema. `readOnly`: for a caller that cannot write, the
+ * input leaves out the operation's `writeInputs` (seed 000 §3.6).
  */
-export function toolSchemasOf(operation: Operation): ToolSchemas {
-  let schemas = schemasByOperation.get(operation);
+export function toolSchemasOf(operation: Operation, readOnly = false): ToolSchemas {
+  const cached = schemasByOperation.get(operation) ?? {};
+  const kind = readOnly && (operation.writeInputs?.length ?? 0) > 0 ? 'readOnly' : 'full';
+  let schemas = cached[kind];
   if (schemas === undefined) {
-    const outputJsonSchema = toJsonSchema(operation.output, 'output');
-    schemas = { input: withFixedJsonSchema(operation.input, toJsonSchema(operation.input, 'input')), output: withFixedJsonSchema(operation.output, outputJsonSchema), outputJsonSchema };
-    schemasByOperation.set(operation, schemas);
+    const outputJsonSchema = advertisedOutput(toJsonSchema(operation.output, 'output'));
+    const inputJsonSchema = advertisedInput(toJsonSchema(operation.input, 'input'), kind === 'readOnly' ? operation.writeInputs : []);
+    schemas = { input: withFixedJsonSchema(operation.input, inputJsonSchema), output: withFixedJsonSchema(operation.output, outputJsonSchema), outputJsonSchema };
+    schemasByOperation.set(operation, { ...cached, [kind]: schemas });
   }
   return schemas;
 }

@@ -1,5 +1,6 @@
 import type { AiUsage, AiWarning } from '../../../src/core/ai/ai-schemas';
 import type { AiHarness } from '../../helpers/ai-harness';
+import { ERROR_META_KEY } from '../../../src/server/mcp/tool-result';
 
 /** The two surfaces every acceptance case runs through. */
 export type Surface = 'mcp' | 'rest';
@@ -41,8 +42,9 @@ export async function callSurface(harness: AiHarness, surface: Surface, address:
   if (surface === 'mcp') {
     const result = await harness.callTool(address.tool, input);
     const content = (result.structuredContent ?? null) as unknown;
+    const error = (result._meta?.[ERROR_META_KEY] ?? null) as SurfaceError | null;
     return result.isError === true
-      ? { surface, status: null, headers: null, data: null, error: (content ?? { code: 'unstructured', message: JSON.stringify(result.content), details: {} }) as SurfaceError }
+      ? { surface, status: null, headers: null, data: null, error: error ?? { code: 'unstructured', message: JSON.stringify(result.content), details: {} } }
       : { surface, status: null, headers: null, data: content as AiOutput, error: null };
   }
   const response = await harness.rest('POST', address.route, input);

@@ -33,7 +33,10 @@ describe('ai_ask over MCP and REST', () => {
     expect(output.retrieved[0]).toEqual({ path: 'Projects/Alpha.md', score: expect.any(Number) as number, matched_in: expect.arrayContaining(['title', 'body']) as string[] });
     expect(output.warnings).toEqual([expect.objectContaining({ code: 'embeddings_unavailable' })]);
     expect(output.usage).toEqual({ input_tokens: 200, output_tokens: 20, cost_usd: 0, model_calls: 1 });
-    expect(result.content).toEqual([{ type: 'text', text: `Answered from ${output.retrieved.length} notes (confidence high, 1 citation).` }]);
+    // Content-first clients read the payload in the text: the summary line, then the answer and its citations.
+    expect((result.content as { text: string }[])[0]?.text.split('\n')[0]).toBe(`Answered from ${output.retrieved.length} notes (confidence high, 1 citation).`);
+    expect((result.content as { text: string }[])[0]?.text).toContain('answer: Alpha ships the sync engine.');
+    expect((result.content as { text: string }[])[0]?.text).toContain('- path: Projects/Alpha.md');
     const [request] = chatBodies(harness);
     expect(lastMessageOf(request)).toContain('6| Alpha ships the sync engine.');
     expect(lastMessageOf(request)).toContain('Question: What does Alpha ship?');

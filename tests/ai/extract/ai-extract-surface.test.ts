@@ -75,7 +75,9 @@ describe('ai_extract over MCP and REST', () => {
     ]);
     expect(output.applied).toBeUndefined();
     expect(output.proposed_patches).toBeUndefined();
-    expect(result.content).toEqual([{ type: 'text', text: 'Extracted data from 2 of 2 notes; 2 warnings.' }]);
+    expect((result.content as { text: string }[])[0]?.text.split('\n')[0]).toBe('Extracted data from 2 of 2 notes; 2 warnings.');
+    expect((result.content as { text: string }[])[0]?.text).toContain('Fix the alert');
+    expect((result.content as { text: string }[])[0]?.text).toContain('Book the room');
     expect(await readOnDisk(harness, FIRST)).toBe(before);
     const [sent] = chatBodies(harness);
     expect(requestSchemaOf(sent)).toMatchObject({ properties: { data: { anyOf: [ACTION_ITEMS, { type: 'null' }] } } });

@@ -53,7 +53,9 @@ describe('ai_summarize over MCP and REST', () => {
     ]);
     expect(output.usage).toEqual({ input_tokens: 300, output_tokens: 40, cost_usd: 0, model_calls: 1 });
     expect(output.warnings).toEqual([]);
-    expect(result.content).toEqual([{ type: 'text', text: 'Summarized 2 notes: Alpha ships sync over Beta storage.' }]);
+    expect((result.content as { text: string }[])[0]?.text.split('\n')[0]).toBe('Summarized 2 notes: Alpha ships sync over Beta storage.');
+    expect((result.content as { text: string }[])[0]?.text).toContain('  text: Alpha ships the sync engine; Beta is its log-structured storage.');
+    expect((result.content as { text: string }[])[0]?.text).toContain('citations (2):');
     const [request] = chatBodies(harness);
     expect(lastMessageOf(request)).toContain('6| Alpha ships the sync engine.');
     expect(lastMessageOf(request)).toContain('<note path="Projects/Beta.md"');

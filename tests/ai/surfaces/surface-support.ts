@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { ERROR_META_KEY } from '../../../src/server/mcp/tool-result';
 import type { AiHarness } from '../../helpers/ai-harness';
 
 /** One server-sent event as it was sent: its name, id and parsed JSON data. */
@@ -56,7 +57,7 @@ export function structuredOf<Output = Record<string, unknown>>(result: CallToolR
 /** The `{code, message, details}` of a failed tool call. */
 export function toolErrorOf(result: CallToolResult): { code: string; message: string; details: Record<string, unknown> } {
   expect(result.isError).toBe(true);
-  return result.structuredContent as { code: string; message: string; details: Record<string, unknown> };
+  return result._meta?.[ERROR_META_KEY] as { code: string; message: string; details: Record<string, unknown> };
 }
 
 /** The `{ok, data | error}` envelope of a JSON reply. */

@@ -54,7 +54,9 @@ describe('ai_tag over MCP and REST', () => {
       { path: ALPHA, ops: [{ op: 'set_frontmatter', key: 'tags', value: ['project', 'sync'] }], if_match: output.suggestions[1]!.etag, reason: 'Suggested tags: add sync.', related_to: [] },
     ]);
     expect(output.warnings).toEqual([]);
-    expect(result.content).toEqual([{ type: 'text', text: 'Suggested 4 tags (2 new) for 2 notes; 2 draft patches (not applied).' }]);
+    expect((result.content as { text: string }[])[0]?.text.split('\n')[0]).toBe('Suggested 4 tags (2 new) for 2 notes; 2 draft patches (not applied).');
+    expect((result.content as { text: string }[])[0]?.text).toContain('OnCall/postmortem');
+    expect((result.content as { text: string }[])[0]?.text).toContain('proposed_patches (2):');
     const prompt = userMessageOf(harness);
     expect(prompt).toContain('Prefer them to new tags with the same meaning: project (2), infra (1), inline-note (1), OnCall (1), secret-diary-tag (1).');
     expect(prompt).toContain('9| Alpha ships the sync engine. #inline-note');
@@ -251,9 +253,11 @@ describe('ai_tag over MCP and REST', () => {
     harness = await startAiHarness({ files: TAG_FILES });
     const { tools } = await (await harness.connect(harness.served.read)).listTools();
     const tool = tools.find((candidate) => candidate.name === 'ai_tag');
-    expect(tool?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    // Only the hint that differs from the spec's defaults: it may write (readOnlyHint false), never destructively, not idempotent, open world.
+    expect(tool?.annotations).toEqual({ destructiveHint: false });
     const properties = Object.entries(tool?.inputSchema.properties ?? {});
-    expect(properties.map(([name]) => name).sort()).toEqual(['apply', 'apply_mode', 'cache', 'cache_ttl_seconds', 'cite', 'idempotency_key', 'if_match', 'if_match_mode', 'language', 'max_tokens', 'scope', 'seed', 'vocabulary']);
+    // A read token's catalog leaves out the fields that only matter when the call writes (seed 000 §3.6).
+    expect(properties.map(([name]) => name).sort()).toEqual(['cache', 'cache_ttl_seconds', 'cite', 'idempotency_key', 'language', 'max_tokens', 'scope', 'seed', 'vocabulary']);
     for (const [name, property] of properties) expect({ name, description: typeof (property as { description?: unknown }).description }).toEqual({ name, description: 'string' });
   });
 

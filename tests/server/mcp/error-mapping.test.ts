@@ -8,18 +8,19 @@ import { toToolErrorResult } from '../../../src/server/mcp/tool-result';
 // {code, message, details}; resource and prompt failures JSON-RPC errors with the code in data.
 // Security: nothing but an IndxError's own message ever leaves the process.
 
-test('an IndxError becomes an isError result carrying code, message and details', () => {
+test('an IndxError becomes an isError result: code, message and details as text and under _meta, no structuredContent', () => {
   const result = toToolErrorResult(new IndxError('etag_mismatch', 'The note changed.', { path: 'a.md' }));
   expect(result).toEqual({
     isError: true,
-    content: [{ type: 'text', text: '{"code":"etag_mismatch","message":"The note changed.","details":{"path":"a.md"}}' }],
-    structuredContent: { code: 'etag_mismatch', message: 'The note changed.', details: { path: 'a.md' } },
+    content: [{ type: 'text', text: 'Error etag_mismatch: The note changed.\ndetails: {"path":"a.md"}' }],
+    _meta: { 'indx/error': { code: 'etag_mismatch', message: 'The note changed.', details: { path: 'a.md' } } },
   });
 });
 
 test('any other error becomes internal_error without its message or stack', () => {
   const result = toToolErrorResult(new Error('ENOENT /home/secret/path'));
-  expect(result.structuredContent).toEqual({ code: 'internal_error', message: expect.any(String) as unknown, details: {} });
+  expect(result._meta?.['indx/error']).toEqual({ code: 'internal_error', message: expect.any(String) as unknown, details: {} });
+  expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^Error internal_error: /) as unknown }]);
   expect(JSON.stringify(result)).not.toMatch(/secret|ENOENT|at /);
 });
 

@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { TokenStore } from '../../../src/core/auth/token-store';
 import { createMcpEndpoint, type McpEndpointOptions } from '../../../src/server/mcp/create-mcp-endpoint';
 import { startServer, type RunningServer } from '../../../src/server/start-server';
-import { createTempVault, type TempFiles, type TempVault } from '../../helpers/temp-vault';
+import { createTempVault, type TempFiles, type TempVault, type TempVaultOptions } from '../../helpers/temp-vault';
 
 /** The two protocol eras a test client can speak. */
 export type Era = 'legacy' | 'modern';
@@ -34,8 +34,8 @@ export const MCP_FILES: TempFiles = {
 };
 
 /** Serves a temp vault (watched when asked) with `createMcpEndpoint(deps, endpoint)` at `/mcp`. */
-export async function startMcpHarness(options: { files?: TempFiles; watch?: boolean; endpoint?: McpEndpointOptions } = {}): Promise<McpHarness> {
-  const vault = await createTempVault(options.files ?? MCP_FILES, { watch: options.watch ?? false });
+export async function startMcpHarness(options: { files?: TempFiles; watch?: boolean; endpoint?: McpEndpointOptions; search?: TempVaultOptions['search'] } = {}): Promise<McpHarness> {
+  const vault = await createTempVault(options.files ?? MCP_FILES, { watch: options.watch ?? false, ...(options.search === undefined ? {} : { search: options.search }) });
   const tokens = await TokenStore.load(vault.engine.storage);
   const read = (await tokens.create('reader', 'vault:read')).token;
   const write = (await tokens.create('writer', 'vault:read,vault:write')).token;

@@ -11,13 +11,17 @@ function cacheAt(time: { now: number }, capacity?: number): ReplayCache {
   return new ReplayCache(60_000, () => time.now, capacity);
 }
 
-test('keys ignore property order but not values, tools or callers', () => {
+test('keys ignore property order but not values, tools, callers, tool profiles or the answer state', () => {
   const cache = cacheAt({ now: 0 });
-  expect(cache.keyOf(READER, 'note_read', { path: 'a', include: ['body'] })).toBe(cache.keyOf(READER, 'note_read', { include: ['body'], path: 'a' }));
-  expect(cache.keyOf(READER, 'note_read', { path: 'a' })).not.toBe(cache.keyOf(READER, 'note_read', { path: 'b' }));
-  expect(cache.keyOf(READER, 'note_read', {})).not.toBe(cache.keyOf(READER, 'note_list', {}));
-  expect(cache.keyOf(READER, 'note_read', {})).not.toBe(cache.keyOf({ actor: 'token:other', scopes: ['vault:read'] }, 'note_read', {}));
-  expect(cache.keyOf(READER, 'note_read', undefined)).toBe(cache.keyOf(READER, 'note_read', {}));
+  const key = (caller: Parameters<ReplayCache['keyOf']>[0], tool: string, input: unknown, state = 'ready:0'): string => cache.keyOf(caller, tool, input, state);
+  expect(key(READER, 'note_read', { path: 'a', include: ['body'] })).toBe(key(READER, 'note_read', { include: ['body'], path: 'a' }));
+  expect(key(READER, 'note_read', { path: 'a' })).not.toBe(key(READER, 'note_read', { path: 'b' }));
+  expect(key(READER, 'note_read', {})).not.toBe(key(READER, 'note_list', {}));
+  expect(key(READER, 'note_read', {})).not.toBe(key({ actor: 'token:other', scopes: ['vault:read'] }, 'note_read', {}));
+  expect(key(READER, 'note_read', {})).not.toBe(key({ ...READER, tools: ['note_read'] }, 'note_read', {}));
+  expect(key(READER, 'note_read', undefined)).toBe(key(READER, 'note_read', {}));
+  expect(key(READER, 'vault_search', { q: 'x' }, 'building:0')).not.toBe(key(READER, 'vault_search', { q: 'x' }, 'ready:0'));
+  expect(key(READER, 'note_read', { path: 'a' }, 'ready:0')).not.toBe(key(READER, 'note_read', { path: 'a' }, 'ready:1'));
 });
 
 test('an entry is served for 60 s, then forgotten', () => {

@@ -26,7 +26,7 @@ import { toTimeoutMs } from '../rest/option-values';
 import { streamRest } from '../rest/stream-rest';
 
 /** Input fields that would collide with a command's own options; they become `--input-<name>`. */
-const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'ndjson', 'idempotency_key', 'help', 'stream']);
+const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'text', 'ndjson', 'idempotency_key', 'help', 'stream']);
 
 /** Methods that never change the vault: no `--idempotency-key` for them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -39,6 +39,7 @@ interface CommandOptions {
   /** `--timeout`: seconds the server may stay silent. */
   timeout?: string;
   summary?: boolean;
+  text?: boolean;
   ndjson?: boolean;
   idempotencyKey?: string;
   /** `--stream`: print the operation's events as NDJSON as they come (streaming operations). */
@@ -102,7 +103,8 @@ function addOperationCommand(parent: Command, name: string, plan: CommandPlan): 
     .option('--token-file <file>', 'file whose first line is the bearer token (env INDX_TOKEN)')
     .option('--timeout <seconds>', `seconds a running server may stay silent before the command fails with exit 6 (default ${DEFAULT_TIMEOUT_MS / 1000})`)
     .option('--input <json>', 'the whole input as a JSON object (options win over it)')
-    .option('--summary', 'print the one-line summary instead of JSON');
+    .option('--summary', 'print the one-line summary instead of JSON')
+    .option('--text', 'print the result as text, as an MCP client shows it to a model (a note as markdown, one item per line)');
   if (listField !== null) command.option('--ndjson', `print one JSON line per item of "${listField}", then one line with the other fields`);
   if (idempotent) command.option('--idempotency-key <key>', 'a repeated request with this key gets the stored response instead of running again (server only)');
   if (operation.streams === true) command.option('--stream', 'print the events as NDJSON lines as they come (ai.partial, ai.citation, ai.usage, ai.progress), ending with ai.complete (the result) or ai.error');
@@ -148,6 +150,7 @@ async function runStreamed(plan: CommandPlan, input: Record<string, unknown>, op
 
 function formatOf(plan: CommandPlan, options: CommandOptions): OutputFormat {
   if (options.summary === true) return { kind: 'summary' };
+  if (options.text === true) return { kind: 'text' };
   return options.ndjson === true && plan.listField !== null ? { kind: 'ndjson', field: plan.listField } : { kind: 'json' };
 }
 

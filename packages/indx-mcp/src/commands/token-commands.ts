@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { IndxError } from '../../../../src/core/errors';
 import type { TokenSummary } from '../../../../src/core/auth/token-store';
+import { PROFILE_NAMES, resolveToolLimit } from '../../../../src/core/auth/tool-profiles';
+import { ALL_OPERATIONS } from '../../../../src/core/ops/all-operations';
+import { customProfilesOf } from '../custom-profiles';
 import { openTokenStore } from '../open-token-store';
 import { reportError } from '../report-error';
 import { writeNewTokenFile } from '../token-file';
@@ -19,12 +22,14 @@ export function registerTokenCommands(program: Command): void {
     .requiredOption('--vault <dir>', 'vault folder')
     .requiredOption('--name <name>', 'a name for the token (letters, digits, . _ -), recorded in the audit log as token:<name>')
     .requiredOption('--scopes <scopes>', 'comma-separated: vault:read, vault:write, vault:admin')
+    .option('--profile <name>', `limit the token to a tool profile: ${PROFILE_NAMES.join(', ')} or one named in the configuration's access.tool_profiles (default full: every tool its scopes allow)`)
+    .option('--tools <names>', 'limit the token to these tools, comma-separated (e.g. note_read,vault_search)')
     .option('--json', 'print {"name","token","scopes"}')
     .option('--token-file <file>', 'save the secret in a new file (mode 0600; an existing file is left alone) instead of printing it: what --token-file of the other commands reads')
     .action((options: CreateOptions) => run(() => create(options)));
   token
     .command('list')
-    .description('List tokens (names, scopes, created, last used; never secrets)')
+    .description('List tokens (names, scopes, tool limits, created, last used; never secrets)')
     .requiredOption('--vault <dir>', 'vault folder')
     .option('--json', 'print JSON')
     .action((options: { vault: string; json?: boolean }) => run(() => list(options)));
@@ -40,6 +45,8 @@ interface CreateOptions {
   vault: string;
   name: string;
   scopes: string;
+  profile?: string;
+  tools?: string;
   json?: boolean;
   tokenFile?: string;
 }
@@ -48,12 +55,14 @@ async function create(options: CreateOptions): Promise<void> {
   const file = options.tokenFile === undefined ? undefined : resolve(options.tokenFile);
   if (file !== undefined && existsSync(file)) throw new IndxError('already_exists', `${file} already exists; indx does not overwrite a token file. Choose another file, or remove it first.`, { token_file: file });
   const store = await openTokenStore(options.vault);
-  const created = await store.create(options.name, options.scopes);
+  const tools = resolveToolLimit({ profile: options.profile, tools: options.tools }, ALL_OPERATIONS.map((operation) => operation.name), await customProfilesOf(options.vault));
+  const created = await store.create(options.name, options.scopes, tools);
   if (file !== undefined) await writeNewTokenFile(file, created.token, () => store.revoke(created.name));
   const shown = file === undefined ? created.token : null;
-  if (options.json === true) return print(JSON.stringify({ name: created.name, ...(shown === null ? { token_file: file } : { token: shown }), scopes: created.scopes }));
+  if (options.json === true) return print(JSON.stringify({ name: created.name, ...(shown === null ? { token_file: file } : { token: shown }), scopes: created.scopes, ...(tools === undefined ? {} : { tools }) }));
   const where = shown === null ? `Saved its secret in ${file ?? ''} (readable by you only).` : `Copy it now; it is not shown again:\n\n  ${shown}\n`;
-  print(`Created token "${created.name}" (${created.scopes.join(', ')}). ${where}`);
+  const limit = tools === undefined ? '' : `, limited to ${tools.length} tool${tools.length === 1 ? '' : 's'}: ${tools.join(', ')}`;
+  print(`Created token "${created.name}" (${created.scopes.join(', ')}${limit}). ${where}`);
 }
 
 
@@ -69,8 +78,8 @@ async function revoke(options: { vault: string; name: string }): Promise<void> {
 }
 
 function formatTable(tokens: readonly TokenSummary[]): string {
-  const rows = [['NAME', 'SCOPES', 'CREATED', 'LAST USED'], ...tokens.map((token) => [token.name, token.scopes.join(','), token.created, token.last_used ?? 'never'])];
-  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const rows = [['NAME', 'SCOPES', 'TOOLS', 'CREATED', 'LAST USED'], ...tokens.map((token) => [token.name, token.scopes.join(','), token.tools?.join(',') ?? 'all', token.created, token.last_used ?? 'never'])];
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
 }
 

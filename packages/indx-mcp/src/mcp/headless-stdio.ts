@@ -1,6 +1,6 @@
 import type { McpServer, Resource, Transport } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { Engine, LOCAL_CALLER, type Caller } from '../../../../src/core/engine';
+import type { Engine, Caller } from '../../../../src/core/engine';
 import { isIndxError } from '../../../../src/core/errors';
 import type { VaultEvent } from '../../../../src/core/vault/vault-host';
 import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
@@ -19,12 +19,14 @@ import { RESOURCE_PROVIDERS } from '../../../../src/server/mcp/resources';
 import { toVaultUri, VAULT_WIDE_URIS } from '../../../../src/server/mcp/vault-uris';
 
 /**
- * The caller of a headless stdio session: every scope, as for the CLI. Security: the process runs
- * as the local user, who can already read and write the vault's files and its configuration, so
- * a token would guard nothing the user does not hold; the MCP client that spawned the process
- * acts for that user. The actor is `stdio` so the audit log tells these calls from the CLI's.
+ * The scopes of a headless stdio session unless `--scopes` says otherwise: read and write (seed
+ * 000 §6.1). Admin (the configuration, reindexing) only when asked for: the process runs as the
+ * local user, who holds those powers anyway, but the model driving the client need not.
  */
-export const STDIO_CALLER: Caller = { actor: 'stdio', scopes: LOCAL_CALLER.scopes };
+export const STDIO_DEFAULT_SCOPES = ['vault:read', 'vault:write'] as const;
+
+/** The caller of a headless stdio session by default; the actor `stdio` tells these calls from the CLI's in the audit log. */
+export const STDIO_CALLER: Caller = { actor: 'stdio', scopes: [...STDIO_DEFAULT_SCOPES] };
 
 /** How long an identical read-only call is a replay, and a listing is kept (as the HTTP endpoint's default). */
 const CACHE_TTL_MS = 60_000;
@@ -38,6 +40,8 @@ export interface HeadlessStdioOptions {
   /** Resolves when the session should end (default: stdin ends, or SIGINT, SIGTERM, SIGHUP). */
   untilDone?: Promise<void>;
   log?: (line: string) => void;
+  /** Who the client is (default {@link STDIO_CALLER}). */
+  caller?: Caller;
 }
 
 /** The instance serving the connection, and its 2025-era subscriptions (none in the 2026 era). */
@@ -48,7 +52,7 @@ interface Served {
 
 /**
  * Serves the vault folder in-process over stdio, both protocol eras (the SDK's `serveStdio`
- * decides per connection), as the caller {@link STDIO_CALLER}. Holds the vault's write lock
+ * decides per connection), as `options.caller` (default {@link STDIO_CALLER}). Holds the vault's write lock
  * (`lock_unavailable` when another process writes it), watches the folder and sends resource
  * notifications: to 2025-era subscriptions by the HTTP endpoint's rule (globs included), and to
  * 2026 `subscriptions/listen` streams for exact resource URIs. On stdin end or a signal the index
@@ -72,6 +76,7 @@ export async function serveVaultOverStdio(options: HeadlessStdioOptions): Promis
 
 async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promise<void> {
   const log = options.log ?? ((line: string) => void process.stderr.write(`indx mcp: ${line}\n`));
+  const caller = options.caller ?? STDIO_CALLER;
   engine.search?.start().catch((error: unknown) => log(`the search index could not be built: ${String(error)}`));
   const replay = new ReplayCache(CACHE_TTL_MS, Date.now);
   const listings = new GenerationCache<Resource[]>(CACHE_TTL_MS, Date.now, 8);
@@ -86,7 +91,7 @@ async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promi
   const unsubscribers = [
     engine.host.on((event) => {
       clearCaches();
-      if (served !== null) publish(served, event, aiWatch);
+      if (served !== null) publish(served, event, aiWatch, caller);
     }),
     engine.audit.subscribe(clearCaches),
     () => aiWatch.close(),
@@ -94,7 +99,7 @@ async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promi
   const handle = serveStdio(
     ({ era }) => {
       const subscriptions = era === 'legacy' ? new ResourceSubscriptions() : null;
-      const setup = { engine, caller: STDIO_CALLER, replay, listings, resources: RESOURCE_PROVIDERS, prompts, resourcePageSize: 100, aiWatch };
+      const setup = { engine, caller, replay, listings, resources: RESOURCE_PROVIDERS, prompts, resourcePageSize: 100, aiWatch };
       served = { server: buildMcpServer(subscriptions === null ? setup : { ...setup, subscriptions }), subscriptions };
       return served.server;
     },
@@ -113,13 +118,13 @@ async function serveEngine(engine: Engine, options: HeadlessStdioOptions): Promi
  * Sends the notifications a vault event is due: per subscription (2025 era) or per changed URI
  * (2026 era, routed by the SDK); subscribed live AI resources are re-derived by `aiWatch`.
  */
-function publish(served: Served, event: VaultEvent, aiWatch: AiResourceWatch): void {
+function publish(served: Served, event: VaultEvent, aiWatch: AiResourceWatch, caller: Caller): void {
   const change = toResourceChange(event);
   if (change === null) return;
   const uris = served.subscriptions === null ? changedUris(change) : served.subscriptions.notificationsFor(change);
   for (const uri of uris) served.server.server.sendResourceUpdated({ uri }).catch(() => undefined);
   if (change.listChanged) served.server.sendResourceListChanged();
-  aiWatch.onChange(change, (served.subscriptions?.uris() ?? []).map((uri) => ({ uri, caller: STDIO_CALLER })));
+  aiWatch.onChange(change, (served.subscriptions?.uris() ?? []).map((uri) => ({ uri, caller })));
 }
 
 function changedUris(change: ResourceChange): string[] {

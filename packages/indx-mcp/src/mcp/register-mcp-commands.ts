@@ -4,6 +4,7 @@ import { reportError } from '../report-error';
 import { registerBundleCommand } from './bundle-command';
 import { registerInstallCommands } from './install/register-install-commands';
 import { serveMcpStdio, type ServeStdioOptions } from './serve-stdio';
+import { PROFILE_NAMES } from '../../../../src/core/auth/tool-profiles';
 
 /** How long a finished `mcp serve` waits for open sockets before it exits anyway. */
 const EXIT_GRACE_MS = 2000;
@@ -21,6 +22,9 @@ export function registerMcpCommands(program: Command): void {
     .option('--vault <dir>', 'the vault: its running server is looked up, else it is served from this process (default: INDX_VAULT)')
     .option('--token-file <file>', 'file whose first line is the bearer token (default: INDX_TOKEN)')
     .option('--url <url>', 'base URL of the server, instead of looking it up (default: INDX_URL)')
+    .option('--scopes <scopes>', 'when serving the vault itself: what the client may do, comma-separated vault:read, vault:write, vault:admin (default: vault:read,vault:write; a relayed session has its token\'s)')
+    .option('--profile <name>', `when serving the vault itself: only this tool profile (${PROFILE_NAMES.join(', ')} or one of the configuration's access.tool_profiles; default full)`)
+    .option('--tools <names>', 'when serving the vault itself: only these tools, comma-separated')
     .action(async (options: ServeStdioOptions) => {
       const code = await serveMcpStdio(options).catch((error: unknown) => reportError(error));
       process.exitCode = code;

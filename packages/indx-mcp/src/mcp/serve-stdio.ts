@@ -1,12 +1,20 @@
+import { parseScopes } from '../../../../src/core/auth/parse-scopes';
+import { resolveToolLimit } from '../../../../src/core/auth/tool-profiles';
+import type { Caller } from '../../../../src/core/engine';
 import { IndxError } from '../../../../src/core/errors';
+import { ALL_OPERATIONS } from '../../../../src/core/ops/all-operations';
+import { customProfilesOf } from '../custom-profiles';
 import { explainIgnoredDiscoveries, locateServer, type ServerChoice } from '../connect/locate-server';
-import { serveVaultOverStdio } from './headless-stdio';
+import { serveVaultOverStdio, STDIO_DEFAULT_SCOPES } from './headless-stdio';
 import { LineTransport } from './relay/line-transport';
 import { StdioRelay } from './relay/stdio-relay';
 
 /** Options of `indx mcp serve`. */
 export interface ServeStdioOptions extends ServerChoice {
   stdio?: boolean;
+  scopes?: string;
+  profile?: string;
+  tools?: string;
 }
 
 /**
@@ -23,8 +31,9 @@ export async function serveMcpStdio(options: ServeStdioOptions, environment: Nod
   const vault = options.vault ?? nonEmpty(environment.INDX_VAULT);
   if (target === null) for (const reason of await explainIgnoredDiscoveries(choice, environment)) log(reason);
   if (target === null && vault !== undefined) {
+    const caller = await stdioCaller(options, vault);
     log(`no indx server is running for "${vault}"; serving it from this process`);
-    await serveVaultOverStdio({ vault });
+    await serveVaultOverStdio({ vault, caller });
     return 0;
   }
   if (target === null) log('no running indx server was found yet; requests wait for one (open the vault in Obsidian with indx enabled, or run "indx serve --vault DIR")');
@@ -32,6 +41,18 @@ export async function serveMcpStdio(options: ServeStdioOptions, environment: Nod
   const stop = (): void => void relay.stop(0);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
   return relay.run();
+}
+
+/**
+ * Who a headless session's client is: `stdio`, with `--scopes` (default read and write, seed
+ * 000 §6.1: admin only when asked for) and the `--profile` (built-in or the configuration's) /
+ * `--tools` limit. Checked before the vault is served, so a typo fails at once with `invalid_input`.
+ */
+async function stdioCaller(options: ServeStdioOptions, vault: string): Promise<Caller> {
+  const scopes = parseScopes(options.scopes ?? STDIO_DEFAULT_SCOPES);
+  const custom = options.profile === undefined ? {} : await customProfilesOf(vault);
+  const tools = resolveToolLimit({ profile: options.profile, tools: options.tools }, ALL_OPERATIONS.map((operation) => operation.name), custom);
+  return { actor: 'stdio', scopes, ...(tools === undefined ? {} : { tools }) };
 }
 
 /** stdout carries the protocol: whatever a library prints with `console` goes to stderr instead. */

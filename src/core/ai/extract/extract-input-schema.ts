@@ -7,11 +7,11 @@ import { applyInputFields } from '../apply/apply-input-fields';
 export const extractInputSchema = z
   .object({
     scope: aiScopeSchema,
-    schema: z.unknown().describe('JSON Schema (2020-12 subset) of what to extract from each note, e.g. {"type":"array","items":{"type":"object","required":["task","owner"],"properties":{"task":{"type":"string"},"owner":{"type":"string"}}}}. An invalid schema fails with ai_schema_invalid before any model call.'),
-    schema_id: z.string().min(1).max(200).optional().describe('A label for the schema (part of the cache key with the schema itself).'),
-    destination: z.enum(['json', 'frontmatter']).optional().describe('json (default): return the data only; frontmatter: the data is meant for the frontmatter key destination_key (written with apply: true, else drafted in proposed_patches).'),
-    destination_key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').optional().describe('Frontmatter key the data goes to; required with destination "frontmatter".'),
-    apply: z.boolean().optional().describe('Write the data to destination_key (needs destination "frontmatter" and vault:write; default false).'),
+    schema: z.unknown().describe('JSON Schema per note.'),
+    schema_id: z.string().min(1).max(200).optional().describe('Schema label (cache key).'),
+    destination: z.enum(['json', 'frontmatter']).optional().describe('json (default) or frontmatter (destination_key).'),
+    destination_key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').optional().describe('Frontmatter key to write.'),
+    apply: z.boolean().optional().describe('Write it (else drafts).'),
     apply_mode: metadataApplyModeField,
     ...applyInputFields,
   })

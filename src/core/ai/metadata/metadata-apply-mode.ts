@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const metadataApplyModeField = z
   .enum(['set_missing', 'overwrite', 'merge'])
   .optional()
-  .describe('set_missing (default): write only keys that are absent or empty; overwrite: replace current values; merge: union lists (deduplicated), other values as set_missing.');
+  .describe('set_missing (default): empty keys; merge: union lists.');
 
 /** An apply mode. */
 export type MetadataApplyMode = NonNullable<z.output<typeof metadataApplyModeField>>;

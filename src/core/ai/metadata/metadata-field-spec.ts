@@ -13,16 +13,16 @@ const LIST_ITEM_TYPES = ['string', 'number', 'boolean', 'date', 'datetime', 'enu
 
 const shape = z
   .object({
-    key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').describe('Frontmatter key to fill, exact and case-sensitive (e.g. "title", "due_date", "status").'),
-    type: z.enum(METADATA_FIELD_TYPES).describe('Value type: string, number, boolean, date (YYYY-MM-DD), datetime (ISO 8601 with a zone, returned as YYYY-MM-DDTHH:mm:ssZ), list or enum.'),
-    description: z.string().max(2000).optional().describe('What the field means, as a hint to the model.'),
-    required: z.boolean().optional().describe('When true and no value can be extracted, a metadata_missing warning says so (the call still succeeds).'),
-    enum: z.array(z.string().min(1)).min(1).max(200).optional().describe('Allowed values of an enum field (or of an enum list\'s items); matched exactly.'),
-    list_item_type: z.enum(LIST_ITEM_TYPES).optional().describe('Type of a list field\'s items (default string).'),
-    pattern: z.string().min(1).max(500).optional().describe('Regular expression (JavaScript, unicode mode, unanchored like JSON Schema) a string value (or string list item) must match; enforced after generation.'),
-    min: z.number().optional().describe('Lowest allowed number, or fewest list items.'),
-    max: z.number().optional().describe('Highest allowed number, or most list items.'),
-    default: z.unknown().optional().describe('Value used when the model returns null; must itself be a valid value of the field.'),
+    key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').describe('Frontmatter key.'),
+    type: z.enum(METADATA_FIELD_TYPES).describe('date YYYY-MM-DD; datetime ISO 8601.'),
+    description: z.string().max(2000).optional().describe('Hint for the model.'),
+    required: z.boolean().optional().describe('Warn if not found.'),
+    enum: z.array(z.string().min(1)).min(1).max(200).optional().describe('Allowed values.'),
+    list_item_type: z.enum(LIST_ITEM_TYPES).optional().describe('Default string.'),
+    pattern: z.string().min(1).max(500).optional().describe('JS regex for strings.'),
+    min: z.number().optional().describe('Min value/list length.'),
+    max: z.number().optional().describe('Max value/list length.'),
+    default: z.unknown().optional().describe('Fallback value.'),
   })
   .strict();
 

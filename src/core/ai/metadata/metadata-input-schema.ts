@@ -12,8 +12,8 @@ export const metadataInputSchema = z.object({
     .min(1)
     .max(50)
     .refine((fields) => new Set(fields.map((field) => field.key)).size === fields.length, { message: 'each field key may appear only once' })
-    .describe('The frontmatter keys to fill, each with its type and constraints.'),
-  apply: z.boolean().optional().describe('Write the values to the notes\' frontmatter (default false: suggest only, with draft note_patch calls in proposed_patches). Needs vault:write.'),
+    .describe('Keys to fill.'),
+  apply: z.boolean().optional().describe('Write values (else drafts).'),
   apply_mode: metadataApplyModeField,
   ...applyInputFields,
 });

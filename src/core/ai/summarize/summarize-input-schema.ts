@@ -11,14 +11,14 @@ export type SummaryPart = (typeof SUMMARY_PARTS)[number];
 export const summarizeInputSchema = z.object({
   scope: aiScopeSchema,
   style: styleField,
-  length: z.enum(['short', 'medium', 'long']).optional().describe('Target length of the summary text: short (~50 tokens), medium (~200, default) or long (~600).'),
+  length: z.enum(['short', 'medium', 'long']).optional().describe('Default medium.'),
   language: languageField,
-  audience: z.string().min(1).max(200).optional().describe('Who the summary is for, e.g. "incident responder"; shapes emphasis and vocabulary.'),
-  include: z.array(z.enum(SUMMARY_PARTS)).optional().describe('Parts besides the text: tldr (1–2 sentences), key_points, open_questions, outline (the notes\' real headings). Default: tldr and key_points.'),
+  audience: z.string().min(1).max(200).optional().describe('Target reader.'),
+  include: z.array(z.enum(SUMMARY_PARTS)).optional().describe('Default tldr, key_points.'),
   max_tokens: maxTokensField,
   cite: citeField,
   ...aiCallFields,
-  stream: z.boolean().optional().describe('Deliver the summary text as it is generated (where the surface streams); the final result is the same.'),
+  stream: z.boolean().optional().describe('Stream text.'),
 });
 
 /** A parsed `ai_summarize` input. */

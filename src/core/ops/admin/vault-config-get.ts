@@ -6,7 +6,7 @@ import { defineOperation, READ_ONLY } from '../operation';
 export const vaultConfigGet = defineOperation({
   name: 'vault_config_get',
   title: 'Read the indx configuration',
-  description: "Read this vault's indx configuration (server port, write access), with defaults filled in for unset fields.",
+  description: "Read this vault's indx configuration (server port, write access...), defaults filled in.",
   input: z.object({}),
   output: z.object({ config: vaultConfigSchema.describe('The merged configuration.'), location: z.string().describe('State folder holding config.json.') }),
   scope: 'vault:admin',

@@ -12,8 +12,8 @@ const LOCAL_ACTOR = 'cli';
 export const vaultConfigSet = defineOperation({
   name: 'vault_config_set',
   title: 'Change the indx configuration',
-  description: 'Change settings of this vault\'s indx configuration: the given object is deep-merged over the current one (e.g. {"access": {"write_enabled": false}}), validated and saved atomically. Returns the new configuration. Where provider requests go and what they may cost (ai.provider, ai.base_url, ai.daily_cost_usd, ai.pricing, search.embeddings.provider and base_url) can only be changed by the vault\'s user (plugin settings, a local CLI run), not through a token.',
-  input: z.object({ config: z.record(z.string(), z.unknown()).describe('Partial configuration to merge, in the shape vault_config_get returns.') }),
+  description: 'Deep-merge a partial config into this vault\'s indx configuration, e.g. {"access": {"write_enabled": false}}; returns the new config. ai.provider, ai.base_url, ai.daily_cost_usd, ai.pricing and search.embeddings.provider/base_url cannot be set with a token.',
+  input: z.object({ config: z.record(z.string(), z.unknown()).describe('Partial config, shaped like vault_config_get\'s.') }),
   output: z.object({ config: vaultConfigSchema.describe('The configuration now in force.'), location: z.string().describe('State folder holding config.json.') }),
   scope: 'vault:admin',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

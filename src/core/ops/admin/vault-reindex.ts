@@ -5,7 +5,7 @@ import { defineOperation } from '../operation';
 export const vaultReindex = defineOperation({
   name: 'vault_reindex',
   title: 'Rebuild the index',
-  description: 'Re-read the whole vault from its source of truth and bring metadata, link maps and indexes up to date (picks up edits no watcher reported). Returns counts and how long it took.',
+  description: 'Rebuild metadata, link maps and indexes from the vault files (picks up edits no watcher saw). Returns counts and duration.',
   input: z.object({}),
   output: z.object({
     files: z.number().int().describe('Files in the vault after the rebuild.'),

@@ -13,7 +13,7 @@ export const aiAsk = defineOperation({
   name: 'ai_ask',
   title: 'Ask the vault with AI',
   description:
-    'Answer a natural-language question from the vault\'s own notes: the best matching notes are retrieved by search (hybrid with embeddings, else lexical; optionally within a scope), their best sections are given to the configured chat model, and the answer comes back with verified citations (path, etag, line/heading), a confidence and follow-up questions. When the notes do not support an answer it says "I don\'t know based on the indexed vault." (confidence low, warning unsupported_question) instead of guessing. Pass history for multi-turn use; notes excluded by the AI globs are never sent.',
+    'Answer a question from vault notes with verified citations and a confidence, or "I don\'t know". Pass history for follow-ups.',
   input: askInputSchema,
   output: askOutputSchema,
   scope: 'vault:read',

@@ -7,13 +7,14 @@ import { runAiCall } from '../../ai/runtime/run-ai-call';
 import { readScopeNotes } from '../../ai/scope/read-scope-notes';
 import { resolveAiScope } from '../../ai/scope/resolve-ai-scope';
 import { defineOperation } from '../operation';
+import { APPLY_INPUTS } from '../../ai/ai-schemas';
 
 /** `ai_extract`: pulls structured data out of notes into a caller-supplied JSON Schema (seed 002 §5.7). */
 export const aiExtract = defineOperation({
   name: 'ai_extract',
   title: 'Extract structured data with AI',
   description:
-    'Extract structured data (action items, decisions, contacts, entities…) from notes into your own JSON Schema (2020-12 subset) with the configured chat model, with a confidence and verified line citations per note. The data is re-validated against the schema: invalid array items are dropped (extract_invalid) and the rest kept; an invalid schema fails with ai_schema_invalid before any model call. destination "json" (default) only returns the data; destination "frontmatter" with destination_key drafts note_patch calls (proposed_patches), or writes the key with apply: true (needs vault:write; apply_mode set_missing (default), overwrite, or merge, which unions arrays). Notes excluded by the AI globs are never sent.',
+    'Extract data from notes into your JSON Schema, validated and cited. destination "frontmatter" drafts note_patch calls; apply: true writes.',
   input: extractInputSchema,
   output: extractOutputSchema,
   scope: 'vault:read',
@@ -23,6 +24,7 @@ export const aiExtract = defineOperation({
   http: { method: 'POST', path: '/v1/ai/extract' },
   cli: ['ai', 'extract'],
   writesWhen: (input) => input.apply === true,
+  writeInputs: APPLY_INPUTS,
   async run(input, context) {
     const schema = compileExtractSchema(input.schema);
     const scope = await resolveAiScope(context, input.scope);

@@ -6,13 +6,14 @@ import { runAiCall } from '../../ai/runtime/run-ai-call';
 import { readScopeNotes } from '../../ai/scope/read-scope-notes';
 import { resolveAiScope } from '../../ai/scope/resolve-ai-scope';
 import { defineOperation } from '../operation';
+import { APPLY_INPUTS } from '../../ai/ai-schemas';
 
 /** `ai_metadata`: fills or refines typed frontmatter fields from the notes' content (seed 002 §5.6). */
 export const aiMetadata = defineOperation({
   name: 'ai_metadata',
   title: 'Fill typed frontmatter fields with AI',
   description:
-    'Extract typed frontmatter values (string, number, boolean, date, datetime, list, enum) from notes with the configured chat model, each with a confidence, a rationale and verified line citations. Values are re-validated after generation: type, exact enum match, pattern, min/max; failures are dropped with metadata_invalid, required fields without a value get metadata_missing, dates come back as YYYY-MM-DD and date-times as YYYY-MM-DDTHH:mm:ssZ. Suggest-only by default (draft note_patch calls in proposed_patches); apply: true writes the frontmatter (needs vault:write) with apply_mode set_missing (default: only empty keys), overwrite, or merge (lists unioned). Notes excluded by the AI globs are never sent.',
+    'Fill typed frontmatter fields from note content, validated and cited. Returns note_patch drafts; apply: true writes them.',
   input: metadataInputSchema,
   output: metadataOutputSchema,
   scope: 'vault:read',
@@ -22,6 +23,7 @@ export const aiMetadata = defineOperation({
   http: { method: 'POST', path: '/v1/ai/metadata' },
   cli: ['ai', 'metadata'],
   writesWhen: (input) => input.apply === true,
+  writeInputs: APPLY_INPUTS,
   async run(input, context) {
     const scope = await resolveAiScope(context, input.scope);
     const notes = await readScopeNotes(context, scope.paths);

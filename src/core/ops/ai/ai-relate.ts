@@ -8,7 +8,7 @@ export const aiRelate = defineOperation({
   name: 'ai_relate',
   title: 'Find and type related notes',
   description:
-    'Find the notes related to one or more source notes and say how they relate (extends, summarizes, cites, contradicts, same_topic, precedes, depends_on, duplicates). Neighbours come from the search index (semantic with embeddings, else lexical); with a chat model each relationship is typed, with a confidence, a rationale and verified evidence; without one a deterministic heuristic labels only "cites" (existing link) and "same_topic". candidates restricts the pool; threshold drops weak edges. propose_links returns note_patch drafts adding "- [[Note]] — relation" under a "## Related" heading: they are never applied; send them to note_patch yourself.',
+    'Find notes related to source notes and how (extends, contradicts…), with confidence and evidence. propose_links drafts links.',
   input: relateInputSchema,
   output: relateOutputSchema,
   scope: 'vault:read',

@@ -8,7 +8,8 @@ import { defineOperation, READ_ONLY } from '../operation';
 export const aiStatus = defineOperation({
   name: 'ai_status',
   title: 'AI runtime status',
-  description: 'What AI this vault offers: whether the runtime is on, the chat provider and model, embeddings, cache figures, today\'s spend against the daily ceiling, the limits in force and the AI operations available. Never calls a provider.',
+  description:
+    'The vault\'s AI setup: models, cache, spend vs daily cap, limits, available AI tools. Never calls a provider.',
   input: z.object({}),
   output: z.object({
     enabled: z.boolean().describe('False when switched off (INDX_AI_ENABLED=false or ai.enabled: false): no AI operation runs.'),

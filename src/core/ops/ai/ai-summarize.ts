@@ -15,7 +15,7 @@ export const aiSummarize = defineOperation({
   name: 'ai_summarize',
   title: 'Summarize notes with AI',
   description:
-    'Summarize a scope of notes (explicit paths, a glob, a tag, a search query, or a note and its linked notes) with the configured chat model: text, tldr, key points, open questions and the notes\' outline. Every key point carries verified citations (path, etag, line/heading) and points the model could not ground are dropped. Large scopes are summarized in parts and combined. Notes excluded by the AI globs are never sent. Identical calls over unchanged notes are served from the cache for free.',
+    'Summarize notes with the chat model: text, tldr, key points, open questions, outline. Key points carry verified citations.',
   input: summarizeInputSchema,
   output: summarizeOutputSchema,
   scope: 'vault:read',

@@ -2,13 +2,14 @@ import { runAiTag } from '../../ai/tag/run-ai-tag';
 import { aiTagInputSchema } from '../../ai/tag/tag-input-schema';
 import { aiTagOutputSchema, type AiTagOutput } from '../../ai/tag/tag-output-schema';
 import { defineOperation } from '../operation';
+import { APPLY_INPUTS } from '../../ai/ai-schemas';
 
 /** `ai_tag`: tag suggestions biased to the vault's vocabulary, grounded in the notes, optionally written to frontmatter (seed 002 §5.5). */
 export const aiTag = defineOperation({
   name: 'ai_tag',
   title: 'Suggest tags with AI',
   description:
-    'Suggest tags for the notes of a scope with the configured chat model, preferring tags the vault already uses. Each tag comes with a confidence, a rationale and verified evidence (cited lines of the note); invalid, low-confidence (under vocabulary.min_confidence, default 0.6) and unverifiable tags are dropped with warnings. Read-only by default: proposed_patches holds the note_patch calls that would write the tags. With apply: true (needs vault:write) the tags are written to each note\'s frontmatter `tags` list, merged (default) or replacing it; inline #tags in note bodies are never changed. Pass if_match (path → etag) to refuse writing notes that changed since you read them.',
+    'Suggest frontmatter tags for notes, preferring the vault\'s, with confidence and citations. Returns drafts; apply: true writes them.',
   input: aiTagInputSchema,
   output: aiTagOutputSchema,
   scope: 'vault:read',
@@ -16,6 +17,7 @@ export const aiTag = defineOperation({
   requires: 'chat',
   streams: true,
   writesWhen: (input) => input.apply === true,
+  writeInputs: APPLY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/tag' },
   cli: ['ai', 'tag'],
   run: (input, context) => runAiTag(context, input),

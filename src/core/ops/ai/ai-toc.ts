@@ -9,7 +9,7 @@ export const aiToc = defineOperation({
   name: 'ai_toc',
   title: 'Table of contents or Map of Content',
   description:
-    'Build a table of contents. mode "note": the outline of one note as a nested list of heading links ([[Note#Heading|Heading]]), down to depth (default 3); free and deterministic, no model call, unless include_descriptions asks the model for a one-line description of each section (cited). mode "moc": a Map of Content over a scope ({kind:"glob",path_glob} etc.): its notes grouped by tag, folder, a frontmatter property or topic (model clusters), each group titled by the model, each note linked as [[Note]], optionally with a cited one-line summary; returned as markdown and as a tree. write:{path} also writes the Map of Content to a note through note_write (needs vault:write; if_not_exists, if_match as note_write).',
+    'mode "note": a note\'s heading outline (no model call unless include_descriptions); "moc": a Map of Content over a scope.',
   input: tocInputSchema,
   output: tocOutputSchema,
   scope: 'vault:read',
@@ -17,6 +17,7 @@ export const aiToc = defineOperation({
   requires: 'chat',
   streams: true,
   writesWhen: (input) => input.mode === 'moc' && input.write !== undefined,
+  writeInputs: ['write'],
   http: { method: 'POST', path: '/v1/ai/toc' },
   cli: ['ai', 'toc'],
   run(input, context) {

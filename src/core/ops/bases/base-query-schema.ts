@@ -5,9 +5,9 @@ const jsonValue = z.unknown().describe('A value: text, number, boolean, null, a 
 
 /** Input of `base_query`. */
 export const baseQueryInput = z.object({
-  path: z.string().min(1).describe("Vault-relative path of the .base file, e.g. 'Templates/Bases/Books.base'. '.base' is added when missing."),
-  view: z.string().optional().describe('Name of the view to run (a base can hold several); default the first view.'),
-  this_path: z.string().min(1).optional().describe("Vault path of the note the base is embedded in, which `this` then stands for (e.g. 'References/Kevin Kelly.md'); default the .base file itself, as when the base is opened on its own."),
+  path: z.string().min(1).describe('Path of the .base file, e.g. "Bases/Books.base" (.base added if missing).'),
+  view: z.string().optional().describe('View name; default the first view.'),
+  this_path: z.string().min(1).optional().describe('Path of the note embedding the base, which `this` stands for; default the .base file.'),
   limit: limitField(100, 1000),
   cursor: cursorField,
 });

@@ -15,7 +15,7 @@ import { baseQueryInput, baseQueryOutput } from './base-query-schema';
 export const baseQuery = defineOperation({
   name: 'base_query',
   title: 'Run a base',
-  description: "Run a view of an Obsidian Bases file (.base) over the vault, as Obsidian would show it: the base's filters AND the view's filters, formulas, sort, groupBy and limit. Returns the view's columns (with display names), one page of rows (column values and every formula's value), totals, groups and summaries. `this` is the .base file unless this_path names the note embedding it. Dates are evaluated in UTC (time_zone in the result): today() is the UTC date, now() the current instant, and date fields and format() read UTC. A construct indx does not implement fails with base_unsupported naming it; a malformed base fails with base_invalid.",
+  description: "Run a view of an Obsidian Bases file (.base) as Obsidian shows it (filters, formulas, sort, groupBy, limit): columns, a page of rows, totals, groups, summaries. Dates are UTC. Unsupported constructs fail with base_unsupported, a malformed base with base_invalid.",
   input: baseQueryInput,
   output: baseQueryOutput,
   scope: 'vault:read',

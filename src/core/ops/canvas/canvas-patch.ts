@@ -18,10 +18,10 @@ const MAX_OPS = 1000;
 export const canvasPatch = defineOperation({
   name: 'canvas_patch',
   title: 'Edit a canvas with structured ops',
-  description: 'Apply one or more structured edits to a JSON Canvas (.canvas): add_node, update_node, remove_node (its edges go with it), add_edge, update_edge, remove_edge. New items get Obsidian-style ids unless you give one (give one to connect a new node in the same call). Ops apply in order, all or nothing; the result must be a valid canvas (else canvas_invalid naming the ids at fault), an unknown id fails with canvas_id_not_found. Only the nodes and edges you touch change in the file. Returns the updated canvas, its new etag and the ids added and removed.',
+  description: 'Edit a canvas with node and edge ops, in order, all or nothing. An invalid result fails with canvas_invalid, an unknown id with canvas_id_not_found. Returns the canvas, new etag and the ids added and removed.',
   input: z.object({
     path: canvasPathField,
-    ops: z.array(canvasPatchOpSchema).min(1).max(MAX_OPS).describe('Canvas operations, applied in order; at most 1,000 per call (split bigger edits, or use canvas_write).'),
+    ops: z.array(canvasPatchOpSchema).min(1).max(MAX_OPS).describe('Ops, applied in order.'),
     if_match: ifMatchField,
   }),
   output: z.object({

@@ -23,7 +23,7 @@ const fileNodeSchema = z.object({
 export const canvasRead = defineOperation({
   name: 'canvas_read',
   title: 'Read a canvas',
-  description: 'Read a JSON Canvas (.canvas file, as Obsidian writes it): all nodes and edges, the etag to pass as if_match to canvas_patch or canvas_write, the vault file each file node points at (null when missing), and problems (dangling edges, duplicate ids…) that a write would refuse.',
+  description: 'Read a JSON Canvas (.canvas): nodes, edges, etag (pass as if_match to canvas_patch/canvas_write), the file each file node resolves to, and problems a write would refuse.',
   input: z.object({ path: canvasPathField }),
   output: z.object({
     path: z.string().describe('Vault-relative path of the canvas.'),

@@ -2,17 +2,17 @@ import { z } from 'zod';
 
 /** Schema pieces shared by the canvas operations, each described for the model. */
 
-export const canvasPathField = z.string().min(1).describe("Vault-relative posix path of the canvas, e.g. 'Boards/Plan.canvas'. '.canvas' is added to a name without extension; any other extension is refused.");
+export const canvasPathField = z.string().min(1).describe('Canvas path, e.g. "Boards/Plan.canvas" (.canvas added if no extension).');
 
 const nodeSchema = z
   .record(z.string(), z.unknown())
   .describe(
-    'A node: id (unique string; Obsidian uses 16 lowercase hex characters), type ("text", "file", "link" or "group"), x, y, width, height (pixels; Obsidian writes whole numbers; width and height above 0), color? ("1"–"6" or "#RRGGBB"); text nodes add text (markdown); file nodes add file (vault path with extension) and subpath? ("#Heading", "#^block"); link nodes add url; group nodes add label?, background? (image path) and backgroundStyle? ("cover", "ratio", "repeat"). Other keys are kept as they are.',
+    'Node: id (unique), type (text|file|link|group), x, y, width, height (px, >0), color? ("1"-"6" or "#RRGGBB"); text: text (markdown); file: file (vault path), subpath? ("#Heading"); link: url; group: label?, background?, backgroundStyle? (cover|ratio|repeat).',
   );
 
 const edgeSchema = z
   .record(z.string(), z.unknown())
-  .describe('An edge: id (unique among nodes and edges), fromNode and toNode (node ids), fromSide?/toSide? ("top", "right", "bottom", "left"), fromEnd?/toEnd? ("none", "arrow"; Obsidian draws an arrow at the end by default), color? ("1"–"6" or "#RRGGBB"), label?. Other keys are kept as they are.');
+  .describe('Edge: id (unique), fromNode, toNode (node ids), fromSide?/toSide? (top|right|bottom|left), fromEnd?/toEnd? (none|arrow; default toEnd arrow), color?, label?.');
 
 /** A JSON Canvas 1.0 document as operations return it: both arrays present, extra top-level keys kept. */
 export const canvasDocumentSchema = z.looseObject({
@@ -23,10 +23,10 @@ export const canvasDocumentSchema = z.looseObject({
 /** A JSON Canvas 1.0 document as callers give it: either array may be left out (empty). */
 export const canvasInputSchema = z
   .looseObject({
-    nodes: z.array(nodeSchema).optional().describe('The nodes, in drawing order (later ones on top).'),
-    edges: z.array(edgeSchema).optional().describe('The edges between nodes; each must join two nodes of this canvas.'),
+    nodes: z.array(nodeSchema).optional().describe('Nodes, later drawn on top.'),
+    edges: z.array(edgeSchema).optional().describe('Edges between nodes of this canvas.'),
   })
-  .describe('The whole canvas (JSON Canvas 1.0, as Obsidian writes it): {nodes: [...], edges: [...]}. Extra top-level keys are kept.');
+  .describe('Whole canvas (JSON Canvas 1.0): {nodes, edges}.');
 
 /** One problem found in a canvas, as operations report it. */
 export const canvasProblemSchema = z.object({

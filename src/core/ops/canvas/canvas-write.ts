@@ -17,7 +17,7 @@ import { canvasDocumentSchema, canvasInputSchema, canvasPathField } from './canv
 export const canvasWrite = defineOperation({
   name: 'canvas_write',
   title: 'Create or replace a canvas',
-  description: 'Create a JSON Canvas (.canvas) or replace a whole one. The canvas is validated first: unique ids across nodes and edges, edges joining existing nodes, known node types with their required fields; an invalid canvas fails with canvas_invalid naming each offending id. The file keeps its formatting (Obsidian\'s by default); writing back what is there changes no byte. Pass if_match (from canvas_read) to avoid overwriting someone else\'s change. Prefer canvas_patch to change a few nodes or edges.',
+  description: 'Create or replace a whole JSON Canvas (.canvas). An invalid one (duplicate ids, dangling edges, missing fields) fails with canvas_invalid naming the ids. Pass the etag from canvas_read as if_match. Prefer canvas_patch for small edits.',
   input: z.object({ path: canvasPathField, canvas: canvasInputSchema, if_match: ifMatchField }),
   output: z.object({
     path: z.string().describe('Vault-relative path of the canvas.'),

@@ -10,7 +10,7 @@ import { backlinksSchema } from '../notes/note-read';
 export const linkBacklinks = defineOperation({
   name: 'link_backlinks',
   title: 'Backlinks of a note',
-  description: 'List the notes and canvases that link to or embed a note (or attachment), with each linking reference and its line. A canvas counts through its file nodes and the links in its text nodes; the line is that of the node\'s value in the .canvas file.',
+  description: 'List notes and canvases that link to or embed a note or attachment, with each reference and its line.',
   input: z.object({ path: pathField }),
   output: z.object({ path: z.string().describe('The target.'), backlinks: backlinksSchema.describe('Linking notes, sorted by path.'), total: z.number().int().describe('Number of linking notes.') }),
   scope: 'vault:read',

@@ -10,7 +10,7 @@ import { forwardLinksSchema } from '../notes/note-read';
 export const linkForward = defineOperation({
   name: 'link_forward',
   title: 'Outgoing links of a note',
-  description: 'List the links, embeds and frontmatter links of a note, each with the vault path it resolves to (null when unresolved), as Obsidian resolves them.',
+  description: 'List a note\'s links, embeds and frontmatter links, each with the path it resolves to (null if unresolved).',
   input: z.object({ path: pathField }),
   output: z.object({ path: z.string().describe('The note.'), links: forwardLinksSchema.describe('Outgoing references in document order.') }),
   scope: 'vault:read',

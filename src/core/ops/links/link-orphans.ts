@@ -9,7 +9,7 @@ import { cursorField, limitField, nextCursorField } from '../schemas';
 export const linkOrphans = defineOperation({
   name: 'link_orphans',
   title: 'Orphan notes',
-  description: 'List notes that no other note links to and that link to no other file (links to themselves ignored), sorted by path — candidates for linking.',
+  description: 'List orphan notes: no links in or out (self-links ignored), sorted by path.',
   input: z.object({ limit: limitField(100, 1000), cursor: cursorField }),
   output: z.object({ orphans: z.array(z.string()).describe('Paths of orphan notes.'), total: z.number().int().describe('Number of orphans.'), next_cursor: nextCursorField }),
   scope: 'vault:read',

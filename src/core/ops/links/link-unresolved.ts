@@ -8,7 +8,7 @@ import { cursorField, limitField, nextCursorField } from '../schemas';
 export const linkUnresolved = defineOperation({
   name: 'link_unresolved',
   title: 'Unresolved links',
-  description: 'List broken links: link targets that match no file, with the note containing them and how many times. Sorted by source path, then link.',
+  description: 'List broken links (targets matching no file) with the note containing them and a count, sorted by source path.',
   input: z.object({ limit: limitField(100, 1000), cursor: cursorField }),
   output: z.object({
     unresolved: z.array(z.object({ source: z.string().describe('Note containing the link.'), link: z.string().describe('Link target as written (no subpath).'), count: z.number().int().describe('Occurrences in that note.') })).describe('This page of broken links.'),

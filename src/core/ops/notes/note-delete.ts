@@ -8,7 +8,7 @@ import { etagField, ifMatchField, pathField } from '../schemas';
 export const noteDelete = defineOperation({
   name: 'note_delete',
   title: 'Delete a note',
-  description: "Delete a note by moving it to the vault's .trash folder (recoverable, like Obsidian's default). Pass if_match to delete only the version you read.",
+  description: "Delete a note by moving it to the vault's .trash (recoverable). Pass if_match to delete only the version you read.",
   input: z.object({ path: pathField, if_match: ifMatchField }),
   output: z.object({
     path: z.string().describe('Path of the deleted note.'),

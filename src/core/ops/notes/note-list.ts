@@ -22,11 +22,11 @@ const noteSummarySchema = z.object({
 export const noteList = defineOperation({
   name: 'note_list',
   title: 'List notes',
-  description: 'List markdown notes sorted by path, optionally filtered by a path glob (e.g. "Daily/**"), a tag (nested tags included: "project" matches #project/alpha) and frontmatter values (every key must match; a list property matches when it contains the value). Paginated with limit and cursor.',
+  description: 'List notes sorted by path, filtered by path glob, tag and frontmatter values. Paginated.',
   input: z.object({
-    path_glob: z.string().optional().describe('Glob over vault paths, e.g. "Projects/**" or "**/*meeting*".'),
-    tag: z.string().optional().describe('Only notes with this tag or a tag nested below it; with or without #.'),
-    frontmatter: z.record(z.string(), z.unknown()).optional().describe('Property filter, e.g. {"status": "draft"}; null matches a missing property.'),
+    path_glob: z.string().optional().describe('Path glob, e.g. "Projects/**" or "**/*meeting*".'),
+    tag: z.string().optional().describe('Only notes with this tag or one nested below it ("project" matches #project/alpha); # optional.'),
+    frontmatter: z.record(z.string(), z.unknown()).optional().describe('Property values, all must match, e.g. {"status": "draft"}; a list property matches if it contains the value; null matches a missing one.'),
     limit: limitField(100, 1000),
     cursor: cursorField,
   }),

@@ -9,12 +9,12 @@ import { ifMatchField } from '../schemas';
 export const noteMove = defineOperation({
   name: 'note_move',
   title: 'Move or rename a note',
-  description: 'Move or rename a note, attachment or folder. With update_links (default true) every link, embed and canvas reference to what moved is rewritten in place, keeping each link\'s style (wikilink or markdown, alias, heading/block subpath) and using the shortest unambiguous link text.',
+  description: 'Move or rename a note, attachment or folder. With update_links, every link, embed and canvas reference to it is rewritten, keeping its style.',
   input: z.object({
-    from: z.string().min(1).describe('Current vault-relative path of the note, file or folder.'),
-    to: z.string().min(1).describe('New vault-relative path. For a note, ".md" is added when missing.'),
-    update_links: z.boolean().default(true).describe('Rewrite links in other notes and canvases to point at the new path.'),
-    if_match: ifMatchField.describe('Optional ETag of the note being moved (files only).'),
+    from: z.string().min(1).describe('Current path of the note, file or folder.'),
+    to: z.string().min(1).describe('New path (.md added for a note if missing).'),
+    update_links: z.boolean().default(true).describe('Rewrite links in other notes and canvases.'),
+    if_match: ifMatchField.describe('etag of the file being moved (not folders).'),
   }),
   output: z.object({
     from: z.string().describe('The path moved.'),

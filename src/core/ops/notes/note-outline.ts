@@ -10,7 +10,7 @@ import { etagField, outlineEntrySchema, pathField } from '../schemas';
 export const noteOutline = defineOperation({
   name: 'note_outline',
   title: 'Outline a note',
-  description: 'List the headings of a note in order, each with its level, 0-based line and heading path ("Parent > Child") usable as the heading of note_patch ops.',
+  description: 'List a note\'s headings in order with level, 0-based line and path ("Parent > Child") usable as a note_patch heading.',
   input: z.object({ path: pathField }),
   output: z.object({ path: z.string().describe('Vault-relative path.'), etag: etagField, outline: z.array(outlineEntrySchema).describe('Headings in order.') }),
   scope: 'vault:read',

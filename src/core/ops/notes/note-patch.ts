@@ -11,10 +11,10 @@ import { ifMatchField, noteStateSchema, pathField } from '../schemas';
 export const notePatch = defineOperation({
   name: 'note_patch',
   title: 'Edit a note with structured ops',
-  description: 'Apply one or more AST-aware patches to a markdown note. Prefer this over note_write when changing a single section. Headings are addressed by text or full path ("Parent > Child"); an ambiguous heading fails with heading_ambiguous listing the candidates. Ops apply in order, all or nothing. Returns the full updated note (read-after-write) with new etag.',
+  description: 'Edit parts of a note (frontmatter properties, sections under a heading, blocks) with ops applied in order, all or nothing. Prefer over note_write. Returns the updated note and new etag.',
   input: z.object({
     path: pathField,
-    ops: z.array(patchOpSchema).min(1).describe('Patch operations, applied in order.'),
+    ops: z.array(patchOpSchema).min(1).describe('Ops, applied in order.'),
     if_match: ifMatchField,
   }),
   output: noteStateSchema,

@@ -7,6 +7,7 @@ import { bodyOf } from '../../notes/split-body';
 import { requireFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
 import { defineOperation, READ_ONLY } from '../operation';
+import { renderNote } from '../render/render-note';
 import { etagField, frontmatterField, outlineEntrySchema, pathField } from '../schemas';
 
 const INCLUDES = ['body', 'frontmatter', 'outline', 'links', 'backlinks', 'stat'] as const;
@@ -39,10 +40,10 @@ const statSchema = z.object({ ctime: z.number().describe('Creation time, ms sinc
 export const noteRead = defineOperation({
   name: 'note_read',
   title: 'Read a note',
-  description: 'Read a markdown note. Always returns path and etag (pass the etag back as if_match when writing). include selects extra parts: body (markdown after frontmatter), frontmatter, outline (headings), links (outgoing), backlinks (incoming), stat. Default: body and frontmatter.',
+  description: 'Read a note: path, etag (pass as if_match when writing) and the parts in include (default body and frontmatter).',
   input: z.object({
     path: pathField,
-    include: z.array(z.enum(INCLUDES)).default(['body', 'frontmatter']).describe('Parts to return: body, frontmatter, outline, links, backlinks, stat.'),
+    include: z.array(z.enum(INCLUDES)).default(['body', 'frontmatter']).describe('Parts to return; outline = headings, links = outgoing, backlinks = incoming.'),
   }),
   output: z.object({
     path: z.string().describe('Vault-relative path of the note.'),
@@ -76,4 +77,5 @@ export const noteRead = defineOperation({
     };
   },
   summarize: (output) => `Read ${output.path} (etag ${output.etag}${output.body === undefined ? '' : `, ${output.body.length} chars`}).`,
+  render: renderNote,
 });

@@ -16,13 +16,13 @@ type WriteInput = { path: string; body: string; frontmatter?: Record<string, unk
 export const noteWrite = defineOperation({
   name: 'note_write',
   title: 'Create or replace a note',
-  description: 'Create a note, or replace the body of an existing one. Without frontmatter the existing frontmatter block is kept byte for byte; with a frontmatter object it becomes the new frontmatter (comments of unchanged keys kept); frontmatter null removes it. Pass if_match (from note_read) to avoid overwriting someone else\'s change, or if_not_exists to only create. Prefer note_patch to change one section.',
+  description: 'Create a note or replace its body. Pass the etag from note_read as if_match, or if_not_exists, to avoid overwriting. Prefer note_patch for partial edits.',
   input: z.object({
     path: pathField,
-    body: z.string().describe('Markdown body (without the frontmatter block).'),
-    frontmatter: z.record(z.string(), z.unknown()).nullable().optional().describe('Frontmatter properties to set as the whole block; omit to keep the existing block; null to remove it.'),
+    body: z.string().describe('Markdown body, without frontmatter.'),
+    frontmatter: z.record(z.string(), z.unknown()).nullable().optional().describe('Whole frontmatter; omit to keep the existing one, null to remove it.'),
     if_match: ifMatchField,
-    if_not_exists: z.boolean().default(false).describe('Fail with already_exists instead of replacing an existing note.'),
+    if_not_exists: z.boolean().default(false).describe('Fail with already_exists if the note exists.'),
   }),
   output: noteStateSchema.extend({ created: z.boolean().describe('True when the note was created by this call.') }),
   scope: 'vault:write',

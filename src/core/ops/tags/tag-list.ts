@@ -6,7 +6,7 @@ import { defineOperation, READ_ONLY } from '../operation';
 export const tagList = defineOperation({
   name: 'tag_list',
   title: 'List tags',
-  description: 'List every tag in the vault (frontmatter and inline, case-insensitive) with count (notes with exactly this tag), total (notes with it or a tag nested below it, e.g. project includes project/alpha) and occurrences.',
+  description: 'List all tags (frontmatter and inline, case-insensitive) with count (notes with exactly it), total (nested tags included) and occurrences.',
   input: z.object({}),
   output: z.object({
     tags: z.array(z.object({

@@ -9,8 +9,8 @@ import { cursorField, limitField, nextCursorField } from '../schemas';
 export const tagNotes = defineOperation({
   name: 'tag_notes',
   title: 'Notes with a tag',
-  description: 'List notes carrying a tag (with or without #, case-insensitive), including tags nested below it: "project" matches #project and #project/alpha. Sorted by path.',
-  input: z.object({ tag: z.string().min(1).describe('Tag to look for, e.g. "project" or "#project/alpha".'), limit: limitField(100, 1000), cursor: cursorField }),
+  description: 'List notes with a tag or one nested below it ("project" matches #project/alpha), case-insensitive, sorted by path.',
+  input: z.object({ tag: z.string().min(1).describe('Tag, # optional, e.g. "project".'), limit: limitField(100, 1000), cursor: cursorField }),
   output: z.object({
     tag: z.string().describe('The tag asked for, without #.'),
     notes: z.array(z.object({ path: z.string().describe('Note path.'), tags: z.array(z.string()).describe('Its matching tags.') })).describe('This page of notes.'),

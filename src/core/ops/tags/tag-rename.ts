@@ -13,11 +13,11 @@ import type { OperationContext } from '../operation-context';
 export const tagRename = defineOperation({
   name: 'tag_rename',
   title: 'Rename a tag',
-  description: 'Rename a tag everywhere: inline #tags and frontmatter tags, case-insensitive, nested children included (#old/child becomes #new/child). Only the tag text changes; every other byte stays. Use dry_run to preview which notes would change.',
+  description: 'Rename a tag everywhere (inline and frontmatter, case-insensitive, nested tags too: #old/x becomes #new/x). Only tag text changes. dry_run previews.',
   input: z.object({
-    from: z.string().min(1).describe('Tag to rename, with or without #.'),
-    to: z.string().min(1).describe('New tag name, with or without #, as Obsidian reads tags: no spaces or punctuation other than _ - / (nesting), not only digits.'),
-    dry_run: z.boolean().default(false).describe('Report what would change without writing.'),
+    from: z.string().min(1).describe('Tag to rename, # optional.'),
+    to: z.string().min(1).describe('New tag, # optional: no spaces, no punctuation but _ - /, not only digits.'),
+    dry_run: z.boolean().default(false).describe('Report changes without writing.'),
   }),
   output: z.object({
     from: z.string().describe('Old tag, without #.'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IndxError } from '../../errors';
 import { defineOperation, READ_ONLY } from '../operation';
+import { renderHits } from '../render/render-hits';
 import { cursorField, limitField, nextCursorField } from '../schemas';
 
 /** Longest query accepted: a question or a paragraph, not a document (each word costs a posting scan). */
@@ -26,17 +27,17 @@ const warningSchema = z.object({
 export const vaultSearch = defineOperation({
   name: 'vault_search',
   title: 'Search the vault',
-  description: 'Search notes by words (lexical BM25 over title, aliases, tags, path, headings and text, English stemming, CJK aware), by meaning (semantic, needs embeddings) or both (hybrid, the default when embeddings are configured). Each result points at the best matching section (heading, line) with a highlighted snippet. Filter by tags and a path glob; paginate with cursor. Search before you read.',
+  description: 'Search notes by words (lexical), meaning (semantic, needs embeddings) or both (hybrid). Each hit gives the best matching section (heading, line) with a snippet. Search before you read.',
   input: z.object({
-    q: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`What to look for: words, a phrase or a question (at most ${MAX_QUERY_LENGTH} characters). Lexical matching ignores case, accents and word endings (runbooks = runbook).`),
-    mode: z.enum(['lexical', 'semantic', 'hybrid']).optional().describe('lexical (words), semantic (meaning; needs embeddings) or hybrid (both, fused by reciprocal rank). Default: hybrid when embeddings are configured, else lexical. Without embeddings semantic and hybrid fall back to lexical with an embeddings_unavailable warning.'),
-    tag: z.array(z.string()).optional().describe('Only notes carrying every listed tag or a tag nested below it ("project" matches #project/alpha); with or without #.'),
-    path_glob: z.string().optional().describe('Only notes whose path matches this glob, e.g. "Projects/**" or "**/*meeting*".'),
+    q: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`Words, a phrase or a question (max ${MAX_QUERY_LENGTH} chars). Lexical ignores case, accents and word endings.`),
+    mode: z.enum(['lexical', 'semantic', 'hybrid']).optional().describe('Default hybrid if embeddings are configured, else lexical; without embeddings semantic and hybrid fall back to lexical with a warning.'),
+    tag: z.array(z.string()).optional().describe('Only notes with every tag (nested tags match; # optional).'),
+    path_glob: z.string().optional().describe('Only paths matching this glob, e.g. "Projects/**".'),
     limit: limitField(10, 100),
     cursor: cursorField,
-    min_score: z.number().min(0).max(1).optional().describe('Leave out results scoring below this (0–1).'),
-    fuzzy: z.boolean().default(false).describe('Also match words one typo away (insertion, deletion, substitution or swap; words of 4+ letters). Off by default: slower and less precise.'),
-    prefix: z.boolean().default(false).describe('Also match words starting with each query word ("kube" finds "kubernetes"). Off by default: slower and less precise.'),
+    min_score: z.number().min(0).max(1).optional().describe('Drop results scoring below this.'),
+    fuzzy: z.boolean().default(false).describe('Also match words one typo away (4+ letters). Slower, less precise.'),
+    prefix: z.boolean().default(false).describe('Also match words starting with a query word ("kube" finds "kubernetes"). Slower, less precise.'),
   }),
   output: z.object({
     query: z.string().describe('The query as searched (q, trimmed).'),
@@ -66,4 +67,5 @@ export const vaultSearch = defineOperation({
     const found = `Found ${output.results.length} result${output.results.length === 1 ? '' : 's'} for '${output.query}' (${output.mode_used}).`;
     return top === undefined ? found : `${found} Top hit: ${top.path} (score ${top.score.toFixed(2)}).`;
   },
+  render: renderHits,
 });

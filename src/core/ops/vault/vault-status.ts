@@ -10,7 +10,7 @@ export const ENGINE_VERSION = '0.1.0';
 export const vaultStatus = defineOperation({
   name: 'vault_status',
   title: 'Vault status',
-  description: 'Health and counts of the vault: files, notes, canvases, bases, attachments, folders, tags, resolved and unresolved links, where indx keeps its state, the search index (state, counts, size on disk) and the AI runtime (model, calls and spend today).',
+  description: 'Vault health and counts: files, notes, canvases, bases, attachments, folders, links, the indx state folder, the search index and AI usage today.',
   input: z.object({}),
   output: z.object({
     name: z.string().describe('Vault name (its folder name).'),
@@ -45,6 +45,7 @@ export const vaultStatus = defineOperation({
       .describe('The AI runtime at a glance (seed 002 §12).'),
   }),
   scope: 'vault:read',
+  live: true,
   annotations: READ_ONLY,
   http: { method: 'GET', path: '/v1/vault/status' },
   cli: ['vault', 'status'],

@@ -19,7 +19,8 @@ export interface TabState {
   tokens: TokenSummary[] | null;
   /** The token created while the tab is open: its secret is shown until the tab closes, never again. */
   created: CreatedToken | null;
-  draft: { name: string; access: AccessLevel };
+  /** The token being made: its name, access level and tool profile (built-in or the configuration's). */
+  draft: { name: string; access: AccessLevel; profile: string };
   /** Glob lists typed but not saved yet, by field (they apply only on Save: half-typed globs match too much). */
   pathDrafts: Partial<Record<string, string>>;
   /** Why loading failed, shown in the tab. */
@@ -38,7 +39,7 @@ export interface TabContext {
 
 /** The state of a freshly opened tab. */
 export function emptyTabState(): TabState {
-  return { config: null, tokens: null, created: null, draft: { name: '', access: 'write' }, pathDrafts: {}, problem: null };
+  return { config: null, tokens: null, created: null, draft: { name: '', access: 'write', profile: 'full' }, pathDrafts: {}, problem: null };
 }
 
 /** The message of a failure, for a notice. */

@@ -1,7 +1,20 @@
 import { requireApiVersion, type ButtonComponent, type Setting } from 'obsidian';
 import type { CreatedToken, TokenSummary } from '../../../core/auth/token-store';
+import { profileNames, resolveToolLimit, type CustomProfiles } from '../../../core/auth/tool-profiles';
+import { ALL_OPERATIONS } from '../../../core/ops/all-operations';
 import type { SettingRow, SettingSection } from './setting-section';
 import { ACCESS_LEVELS, messageOf, type AccessLevel, type TabContext } from './tab-state';
+
+/** What the profile picker shows for a profile: the built-in ones by name, the configuration's as they are named there. */
+function profileLabel(profile: string): string {
+  if (profile === 'full') return 'All tools';
+  return profile === 'core' ? 'Core tools only' : `Profile "${profile}"`;
+}
+
+/** The tool profiles of the vault's configuration (`access.tool_profiles`), once it is read. */
+function customProfiles(context: TabContext): CustomProfiles {
+  return context.state.config?.access.tool_profiles ?? {};
+}
 
 /** Create a token (secret shown once, with a copy button), list tokens with their last use, revoke. */
 export function tokenSection(context: TabContext): SettingSection {
@@ -16,12 +29,16 @@ function newTokenRow(context: TabContext): SettingRow {
   const { draft } = context.state;
   return {
     name: 'New token',
-    desc: 'Clients send a token with every request. Name it after the client that will use it.',
+    desc: 'Clients send a token with every request. Name it after the client that will use it. The core tools (search, read, outline, list, write, patch, links, tags) cost a model a third of the full catalog.',
     render: (setting) => {
       setting.addText((text) => text.setPlaceholder('Name, such as laptop-agent').setValue(draft.name).onChange((value) => (draft.name = value.trim())));
       setting.addDropdown((dropdown) => {
         for (const [level, { label }] of Object.entries(ACCESS_LEVELS)) dropdown.addOption(level, label);
         dropdown.setValue(draft.access).onChange((value) => (draft.access = value as AccessLevel));
+      });
+      setting.addDropdown((dropdown) => {
+        for (const profile of profileNames(customProfiles(context))) dropdown.addOption(profile, profileLabel(profile));
+        dropdown.setValue(draft.profile).onChange((value) => (draft.profile = value));
       });
       setting.addButton((button) => button.setButtonText('Create').setCta().onClick(() => void createToken(context)));
     },
@@ -66,7 +83,8 @@ function markDestructive(button: ButtonComponent): ButtonComponent {
 
 function describeToken(token: TokenSummary): string {
   const lastUsed = token.last_used === null ? 'never used' : `last used ${formatTime(token.last_used)}`;
-  return `${token.scopes.join(', ')}; created ${formatTime(token.created)}; ${lastUsed}.`;
+  const tools = token.tools === undefined ? '' : `; only ${token.tools.join(', ')}`;
+  return `${token.scopes.join(', ')}${tools}; created ${formatTime(token.created)}; ${lastUsed}.`;
 }
 
 function formatTime(iso: string): string {
@@ -77,7 +95,8 @@ async function createToken(context: TabContext): Promise<void> {
   const { controls, state } = context;
   if (state.draft.name === '') return controls.notify('Enter a name for the token first.');
   try {
-    state.created = await controls.tokens.create(state.draft.name, [...ACCESS_LEVELS[state.draft.access].scopes]);
+    const tools = resolveToolLimit({ profile: state.draft.profile }, ALL_OPERATIONS.map((operation) => operation.name), customProfiles(context));
+    state.created = await controls.tokens.create(state.draft.name, [...ACCESS_LEVELS[state.draft.access].scopes], tools);
     state.draft.name = '';
   } catch (error: unknown) {
     controls.notify(messageOf(error));

@@ -37,7 +37,7 @@ function describeConfig(engine: Engine, caller: Caller, status: StatusOutput) {
     state_location: status.state_location,
     read_only: !hasScope(caller.scopes, 'vault:write'),
     scopes: [...caller.scopes],
-    operations: engine.operationsFor(caller.scopes).map((operation) => operation.name),
+    operations: engine.operationsFor(caller.scopes, caller.tools).map((operation) => operation.name),
     capabilities: { search: names.has('vault_search'), canvas: names.has('canvas_read'), bases: names.has('base_query'), ai: engine.ai.available },
     excluded_paths: [...PROTECTED_FOLDERS.map((folder) => `${folder}/**`), '**/.*'],
     resource_file_types: ['md', 'canvas', 'base'],

@@ -1,0 +1,56 @@
+import { IndxError } from '../errors';
+
+/**
+ * Named tool profiles a token can be limited to (issue 13): the catalog, REST and the CLI then
+ * offer only those tools. `full` is every tool (no limit). `core` is what an agent needs to work
+ * in notes: find, read, outline, list, write and patch, and follow links and tags; 10 tools, a
+ * catalog about a third of the full one.
+ */
+export const TOOL_PROFILES = {
+  full: null,
+  core: ['vault_search', 'note_read', 'note_outline', 'note_list', 'note_exists', 'note_write', 'note_patch', 'link_backlinks', 'tag_list', 'tag_notes'],
+} as const satisfies Record<string, readonly string[] | null>;
+
+/** A profile's name. */
+export type ToolProfile = keyof typeof TOOL_PROFILES;
+
+/** The profile names, for help texts and pickers. */
+export const PROFILE_NAMES = Object.keys(TOOL_PROFILES) as ToolProfile[];
+
+/** Profiles of the vault's configuration (`access.tool_profiles`): name → tool names. */
+export type CustomProfiles = Readonly<Record<string, readonly string[]>>;
+
+/** Every profile name: the built-in ones, then the configuration's (a built-in name wins). */
+export function profileNames(custom: CustomProfiles = {}): string[] {
+  return [...PROFILE_NAMES, ...Object.keys(custom).filter((name) => !Object.hasOwn(TOOL_PROFILES, name)).sort()];
+}
+
+/**
+ * The tool list a token is limited to: from `profile` (built-in, or one of the configuration's
+ * `custom` profiles) or from an explicit `tools` list (names or a comma-separated string),
+ * checked against `known`; undefined for no limit (`full`, or neither given). The list is
+ * stored with the token: a later change of the configuration's profile leaves it alone. Throws
+ * `invalid_input` for an unknown profile or tool, or both given.
+ */
+export function resolveToolLimit(choice: { profile?: string; tools?: string | readonly string[] }, known: readonly string[], custom: CustomProfiles = {}): string[] | undefined {
+  if (choice.profile !== undefined && choice.tools !== undefined) throw new IndxError('invalid_input', 'Give a profile or a tool list, not both.', {});
+  if (choice.tools !== undefined) return checkTools(typeof choice.tools === 'string' ? choice.tools.split(',') : [...choice.tools], known);
+  if (choice.profile === undefined) return undefined;
+  if (Object.hasOwn(TOOL_PROFILES, choice.profile)) {
+    const tools = TOOL_PROFILES[choice.profile as ToolProfile];
+    return tools === null ? undefined : [...tools].sort();
+  }
+  const listed = Object.hasOwn(custom, choice.profile) ? custom[choice.profile] : undefined;
+  if (listed === undefined) throw new IndxError('invalid_input', `Unknown profile "${choice.profile}". Choose from ${profileNames(custom).join(', ')} (more can be named in the configuration's access.tool_profiles), or list the tools.`, { profile: choice.profile, known: profileNames(custom) });
+  return checkTools(listed, known);
+}
+
+function checkTools(names: readonly string[], known: readonly string[]): string[] {
+  const tools = [...new Set(names.map((name) => name.trim()).filter((name) => name !== ''))];
+  const unknown = tools.filter((name) => !known.includes(name));
+  if (tools.length === 0 || unknown.length > 0) {
+    const what = tools.length === 0 ? 'No tool was given' : `Unknown tool${unknown.length === 1 ? '' : 's'} ${unknown.map((name) => `"${name}"`).join(', ')}`;
+    throw new IndxError('invalid_input', `${what}. Tools are operation names such as note_read, vault_search (see "indx --help" or tools/list).`, { unknown, known });
+  }
+  return tools.sort();
+}
