@@ -41,33 +41,51 @@ const SHARED_MIN_LENGTH = 200;
  */
 function shareRepeats(schema: Schema): Schema {
   const seen = new Map<string, { name: string; count: number; value: Schema }>();
-  const count = (node: unknown, name: string): void => {
-    if (Array.isArray(node)) return node.forEach((item) => count(item, name));
-    if (!isRecord(node)) return;
+  const count = (node: Schema, name: string): void => {
     const { description: _description, ...shape } = node;
     const text = JSON.stringify(shape);
     if (text.length >= SHARED_MIN_LENGTH) {
       const entry = seen.get(text) ?? { name, count: 0, value: shape };
       entry.count += 1;
       seen.set(text, entry);
+      // A repeat's own parts are counted once, with its first occurrence.
       if (entry.count > 1) return;
     }
-    for (const [key, value] of Object.entries(node)) count(value, key === 'properties' ? '' : name === '' ? key : name);
+    forEachSubschema(node, name, count);
   };
-  for (const [name, value] of Object.entries(isRecord(schema.properties) ? schema.properties : {})) count(value, name);
+  forEachSubschema(schema, '', count);
   const shared = [...seen.entries()].filter(([, entry]) => entry.count > 1);
   if (shared.length === 0) return schema;
   const names = new Map(shared.map(([text, entry], index) => [text, uniqueName(entry.name, index, shared.map(([, other]) => other.name))]));
-  const replace = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(replace);
-    if (!isRecord(node)) return node;
+  const replace = (node: Schema): Schema => {
     const { description, ...shape } = node;
     const name = names.get(JSON.stringify(shape));
     if (name !== undefined) return { ...(description === undefined ? {} : { description }), $ref: `#/$defs/${name}` };
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, replace(value)]));
+    return mapSubschemas(node, replace);
   };
-  const defs = Object.fromEntries(shared.map(([text, entry]) => [names.get(text) ?? '', Object.fromEntries(Object.entries(entry.value).map(([key, value]) => [key, replace(value)]))]));
-  return { ...(replace(schema) as Schema), $defs: defs };
+  const defs = Object.fromEntries(shared.map(([text, entry]) => [names.get(text) ?? '', mapSubschemas(entry.value, replace)]));
+  return { ...mapSubschemas(schema, replace), $defs: defs };
+}
+
+/** Calls `visit` on each direct subschema of `node` (properties, items, union branches…), with the name of the property it belongs to (else `name`). */
+function forEachSubschema(node: Schema, name: string, visit: (child: Schema, name: string) => void): void {
+  for (const [key, value] of Object.entries(node)) {
+    if (SCHEMA_MAPS.has(key) && isRecord(value)) for (const [field, child] of Object.entries(value)) if (isRecord(child)) visit(child, key === 'properties' ? field : name);
+    if (SCHEMA_LISTS.has(key) && Array.isArray(value)) for (const child of value) if (isRecord(child)) visit(child, name);
+    if (SCHEMA_ONE.has(key) && isRecord(value)) visit(value, name);
+  }
+}
+
+/** `node` with each direct subschema replaced by `map(subschema)`; every other keyword as it is. */
+function mapSubschemas(node: Schema, map: (child: Schema) => Schema): Schema {
+  const mapOne = (child: unknown): unknown => (isRecord(child) ? map(child) : child);
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => {
+      if (SCHEMA_MAPS.has(key) && isRecord(value)) return [key, Object.fromEntries(Object.entries(value).map(([field, child]) => [field, mapOne(child)]))];
+      if (SCHEMA_LISTS.has(key) && Array.isArray(value)) return [key, value.map(mapOne)];
+      return [key, SCHEMA_ONE.has(key) ? mapOne(value) : value];
+    }),
+  );
 }
 
 function uniqueName(name: string, index: number, all: readonly string[]): string {

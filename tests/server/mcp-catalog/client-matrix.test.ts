@@ -19,7 +19,7 @@ interface CallResult {
 }
 
 interface Caller {
-  listTools(): Promise<{ tools: { name: string; outputSchema?: unknown }[] }>;
+  listTools(): Promise<{ tools: { name: string; inputSchema: unknown; outputSchema?: unknown }[] }>;
   callTool(call: { name: string; arguments: Record<string, unknown> }): Promise<CallResult>;
   close(): Promise<void>;
 }
@@ -113,6 +113,7 @@ test('every non-AI tool: success and error results conform to the advertised out
   const client = await connect('v1', admin);
   const { tools } = await client.listTools();
   const schemas = new Map(tools.map((tool) => [tool.name, tool.outputSchema as Schema]));
+  const inputSchemas = new Map(tools.map((tool) => [tool.name, tool.inputSchema as Schema]));
   const read = async (path: string): Promise<string> => ((await client.callTool({ name: 'note_read', arguments: { path } })).structuredContent as { etag: string }).etag;
   const canvasEtag = ((await client.callTool({ name: 'canvas_read', arguments: { path: 'Boards/Plan.canvas' } })).structuredContent as { etag: string }).etag;
   const calls: [string, Record<string, unknown>][] = [
@@ -147,6 +148,9 @@ test('every non-AI tool: success and error results conform to the advertised out
     for (const [outcome, args] of [['success', input], ['error', { ...input, no_such_field: true }]] as const) {
       const result = await client.callTool({ name, arguments: args });
       if ((outcome === 'success') === (result.isError === true)) problems.push(`${name} ${outcome}: ${textOf(result)}`);
+      // The advertised input schema is looser than the server's own check, never stricter: what the server accepts, it accepts.
+      const advertised = new Validator(inputSchemas.get(name) ?? {}, '2020-12').validate(args);
+      if (outcome === 'success' && !advertised.valid) problems.push(`${name} input: ${JSON.stringify(advertised.errors.slice(0, 2))}`);
       if (result.structuredContent === undefined) continue;
       const checked = new Validator(schemas.get(name) ?? {}, '2020-12').validate(result.structuredContent);
       if (!checked.valid) problems.push(`${name} ${outcome}: ${JSON.stringify(checked.errors.slice(0, 2))}`);
