@@ -105,6 +105,14 @@ describe('callRest', () => {
     ]);
   });
 
+  it('keeps a path → etag if_match map (an AI apply) in the body: the server checks it, nothing is written unconditionally', async () => {
+    const fake = answering({ text: JSON.stringify({ ok: true, data: {} }) });
+    const input = { scope: { kind: 'paths', paths: ['A.md'] }, apply: true, if_match: { 'A.md': '0123456789abcdef' } };
+    await callRest({ url: 'http://127.0.0.1:1', token: 't', record: null }, operation('ai_tag'), input, { send: fake.send });
+    expect(fake.sent[0]?.headers).not.toHaveProperty('If-Match');
+    expect(JSON.parse(fake.sent[0]?.body ?? '{}')).toEqual(input);
+  });
+
   it('reads a HEAD answer from its status: 404 is exists: false, with the path normalised', async () => {
     const fake = answering({ status: 404 });
     expect(await callRest({ url: 'http://127.0.0.1:1', token: 't', record: null }, operation('note_exists'), { path: 'Daily/x' }, { send: fake.send })).toEqual({ path: 'Daily/x.md', exists: false });

@@ -18,12 +18,16 @@ export interface RestCallOptions {
 }
 
 /**
- * Runs `operation` on a running server over REST and resolves with its output. The input's
- * `if_match` travels as the `If-Match` header, so the server applies its HTTP precondition rules;
- * the token goes as `Authorization: Bearer`. Failures throw the server's code (see `readReply`).
+ * Runs `operation` on a running server over REST and resolves with its output. An `if_match`
+ * etag (a string) travels as the `If-Match` header, so the server applies its HTTP precondition
+ * rules; any other `if_match` (the path → etag map of an AI apply) stays in the body, where the
+ * server checks it. The token goes as `Authorization: Bearer`. Failures throw the server's code
+ * (see `readReply`).
  */
 export async function callRest(target: ServerTarget, operation: Operation, input: Record<string, unknown>, options: RestCallOptions = {}): Promise<Record<string, unknown>> {
-  const { if_match: ifMatch, ...fields } = input;
+  const { if_match: ifMatch, ...rest } = input;
+  // Dropping a map here would turn a conditional apply into an unconditional one.
+  const fields = typeof ifMatch === 'string' ? rest : input;
   const request = toRestRequest(operation, fields, options.routes);
   const headers = requestHeaders(target, ifMatch, options.idempotencyKey, request.body !== undefined);
   const reply = await (options.send ?? sendHttpRequest)(target.url, { method: request.method, target: request.target, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), timeoutMs: options.timeoutMs });
