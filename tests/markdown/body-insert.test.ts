@@ -29,6 +29,14 @@ describe('prepend_body', () => {
     expect(prependBody('---\na: 1\n---', 'Body')).toBe('---\na: 1\n---\nBody\n');
   });
 
+  it('never creates frontmatter: markdown that would open a note with a --- block is refused (issue 14, item 7)', () => {
+    expect(() => prependBody('# T\n', '---\ninjected: yes\n---')).toThrow(expect.objectContaining({ code: 'invalid_input' }) as Error);
+    expect(() => appendBody('', '---\ninjected: yes\n---\n')).toThrow(expect.objectContaining({ code: 'invalid_input' }) as Error);
+    // Under existing frontmatter, or below other text, a --- block is body text.
+    expect(prependBody('---\na: 1\n---\n# T\n', '---\nb: 2\n---')).toBe('---\na: 1\n---\n---\nb: 2\n---\n# T\n');
+    expect(appendBody('# T\n', '---\nb: 2\n---')).toBe('# T\n---\nb: 2\n---\n');
+  });
+
   it('treats a --- block not at the top as body, not frontmatter', () => {
     const text = 'Intro\n---\na: 1\n---\n';
     expect(prependBody(text, 'x')).toBe(`x\n${text}`);

@@ -1,3 +1,4 @@
+import { IndxError } from '../errors';
 import { byteOrderMarkLength } from '../metadata/byte-order-mark';
 import { findFrontmatterSpan } from './frontmatter-span';
 import { insertBlockAt, toInsertedBlock } from './inserted-markdown';
@@ -9,7 +10,7 @@ import { detectLineEnding } from './line-ending';
  */
 export function appendBody(text: string, markdown: string): string {
   const lineEnding = detectLineEnding(text);
-  return insertBlockAt(text, text.length, toInsertedBlock(markdown, lineEnding, 'append_body'), lineEnding);
+  return keepingFrontmatter(text, insertBlockAt(text, text.length, toInsertedBlock(markdown, lineEnding, 'append_body'), lineEnding), 'append_body');
 }
 
 /**
@@ -20,5 +21,15 @@ export function appendBody(text: string, markdown: string): string {
 export function prependBody(text: string, markdown: string): string {
   const lineEnding = detectLineEnding(text);
   const block = toInsertedBlock(markdown, lineEnding, 'prepend_body');
-  return insertBlockAt(text, findFrontmatterSpan(text)?.blockEnd ?? byteOrderMarkLength(text), block, lineEnding);
+  return keepingFrontmatter(text, insertBlockAt(text, findFrontmatterSpan(text)?.blockEnd ?? byteOrderMarkLength(text), block, lineEnding), 'prepend_body');
+}
+
+/**
+ * `edited`, unless the body edit turned the top of a note without frontmatter into a frontmatter
+ * block (markdown starting with a `---` line, put first): properties are set with
+ * set_frontmatter, which checks them, never smuggled in as body text. Throws `invalid_input`.
+ */
+function keepingFrontmatter(text: string, edited: string, operation: 'append_body' | 'prepend_body'): string {
+  if (findFrontmatterSpan(text) !== null || findFrontmatterSpan(edited) === null) return edited;
+  throw new IndxError('invalid_input', `${operation} would start this note with a frontmatter block (markdown beginning with a --- line). Set properties with set_frontmatter; for a horizontal rule at the top, start the markdown with something else (e.g. ***).`, { op: operation });
 }
