@@ -14,8 +14,11 @@ export const ANONYMOUS_CALLER: Caller = { actor: 'anonymous', scopes: SCOPES };
 /**
  * Requires `Authorization: Bearer <token>` and sets `res.locals.caller` to
  * `{actor: 'token:<name>', scopes}` and `res.locals.tokenName` to the token's name; a missing or
- * unknown token gets 401 with a JSON body. An address that failed too often recently gets 429
- * before its token is even looked at. With `auth: 'none'` (the conformance runner's test mode)
+ * unknown token gets 401 with a JSON body, or 429 once its address failed too often recently.
+ * A valid token is never refused for other callers' failures (issue 14): every local process
+ * shares 127.0.0.1, so a brake checked before the token would let any of them, a web page's
+ * image tags included, lock every client out. Guessing is still answered 429 and logged in the
+ * failure count; a 256-bit secret is not guessed in any case. With `auth: 'none'` (the conformance runner's test mode)
  * every request acts with every scope and `res.locals.tokenName` is null.
  */
 // Security: no OAuth metadata is ever advertised (no resource_metadata in the challenge, no
@@ -27,12 +30,12 @@ export function authenticate(tokens: TokenStore, mode: AuthMode, failures: AuthF
       response.locals.tokenName = null;
       return next();
     }
-    const address = request.socket.remoteAddress ?? 'unknown';
-    const waitMs = failures.retryAfterMs(address);
-    if (waitMs > 0) return refuseFlood(response, failures, waitMs);
     const secret = bearerSecret(request.headers.authorization);
     void (secret === null ? Promise.resolve(null) : tokens.verify(secret)).then((identity) => {
-      if (identity === null) return refuse(request, response, failures, secret !== null);
+      if (identity === null) {
+        const waitMs = failures.retryAfterMs(request.socket.remoteAddress ?? 'unknown');
+        return waitMs > 0 ? refuseFlood(response, failures, waitMs) : refuse(request, response, failures, secret !== null);
+      }
       response.locals.caller = { actor: `token:${identity.name}`, scopes: identity.scopes, ...(identity.tools === undefined ? {} : { tools: identity.tools }) } satisfies Caller;
       response.locals.tokenName = identity.name;
       next();

@@ -24,7 +24,7 @@ export interface AppParts {
   events: EventStreams;
   idempotency: IdempotencyCache;
   rateLimit?: RateLimitOptions;
-  /** Failed authentications per remote address, checked before any token is verified. */
+  /** Failed authentications per remote address: past the limit, a failing request gets 429 (a valid token always passes). */
   authFailures: AuthFailureLimiter;
   /** The OpenAPI document of the operations offered now (built on first request, rebuilt when they change). */
   openapi: () => unknown;

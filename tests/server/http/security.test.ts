@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { startServer } from '../../../src/server/start-server';
 import { rawRequest } from './raw-request';
 import { serveVault, type ServedVault } from './server-harness';
+import { createMcpEndpoint } from '../../../src/server/mcp/create-mcp-endpoint';
 
 describe('HTTP security: Host, Origin, bearer tokens, scopes, body limit, rate limit', () => {
   let served: ServedVault;
@@ -110,21 +111,21 @@ describe('HTTP server lifecycle and options', () => {
     }
   });
 
-  it('answers 429 to an address after too many failed authentications, before verifying any token', async () => {
-    const served = await serveVault({ authFailureLimit: { limit: 3, windowMs: 60_000 } });
+  it('answers 429 to failing requests from an address after too many failed authentications; a valid token is never locked out (issue 14)', async () => {
+    const served = await serveVault({ authFailureLimit: { limit: 3, windowMs: 60_000 }, mcp: (deps) => createMcpEndpoint(deps) });
     try {
       const statuses = [];
       for (const token of [null, 'indx_' + 'B'.repeat(43), 'garbage']) statuses.push((await served.fetch('/v1/tags', { token })).status);
       expect(statuses).toEqual([401, 401, 401]);
-      const verify = jest.spyOn(served.tokens, 'verify');
       const limited = await served.fetch('/v1/tags', { token: 'indx_' + 'C'.repeat(43) });
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await limited.json()).toMatchObject({ ok: false, error: { code: 'rate_limited', details: { limit: 3, window_ms: 60_000 } } });
-      // Loopback clients share one address: until the window passes even a good token waits.
-      expect((await served.fetch('/v1/tags', { token: served.read })).status).toBe(429);
-      expect(verify).not.toHaveBeenCalled();
-      verify.mockRestore();
+      expect((await served.fetch('/v1/tags', { token: null })).status).toBe(429);
+      // Loopback clients share one address: a valid token still passes, on REST and MCP.
+      expect((await served.fetch('/v1/tags', { token: served.read })).status).toBe(200);
+      const ping = await served.fetch('/mcp', { method: 'POST', token: served.read, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' });
+      expect(ping.status).toBe(200);
     } finally {
       await served.dispose();
     }
