@@ -23,6 +23,9 @@ describe('path safety: each rejection rule and its error code', () => {
     ['.git folder', '.git/config', 'path_forbidden'],
     ['.indx state folder', '.indx/tokens.json', 'path_forbidden'],
     ['hidden folder deeper down', 'Notes/.secret/a.md', 'path_forbidden'],
+    ['name over 255 bytes', `Notes/${'a'.repeat(300)}.md`, 'invalid_path'],
+    ['name over 255 bytes in UTF-8 (86 × 3-byte characters)', `${'日'.repeat(86)}.md`, 'invalid_path'],
+    ['path over 4096 bytes', `${'folder/'.repeat(700)}a.md`, 'invalid_path'],
   ];
 
   it.each(rejected)('rejects %s (%j) with %s', (_rule, path, code) => {
@@ -35,6 +38,9 @@ describe('path safety: each rejection rule and its error code', () => {
     expect(toVaultPath('Notes/a\u00a0b.md')).toBe('Notes/a b.md');
     expect(toVaultPath('Cafe\u0301.md')).toBe('Café.md');
     expect(toNotePath('Daily/2026-11-21')).toBe('Daily/2026-11-21.md');
+    expect(toVaultPath(`${'a'.repeat(255)}`)).toHaveLength(255);
+    // 253 bytes is a valid name, but not once ".md" is added.
+    expect(() => toNotePath('a'.repeat(253))).toThrow(expect.objectContaining({ code: 'invalid_path' }) as Error);
   });
 });
 

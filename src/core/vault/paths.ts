@@ -26,8 +26,29 @@ export function toVaultPath(input: unknown, options: { allowRoot?: boolean } = {
   if (segments.includes('..')) throw invalidPath(input, '".." segments are not allowed');
   const path = segments.join('/');
   if (path === '' && options.allowRoot !== true) throw invalidPath(input, 'the path is empty');
+  rejectOverlong(input, segments);
   rejectHidden(input, segments);
   return path;
+}
+
+/** Longest name a file system takes (NAME_MAX on Linux and macOS, in UTF-8 bytes; 255 UTF-16 units on Windows). */
+const MAX_NAME_BYTES = 255;
+/** Longest vault path taken: no file system can hold a longer one below a vault folder. */
+const MAX_PATH_BYTES = 4096;
+
+/** A name or path no file system can hold is `invalid_path` here, not a file-system error later (issue 14). */
+function rejectOverlong(input: string, segments: readonly string[]): void {
+  const shown = input.length > 80 ? `${input.slice(0, 80)}…` : input;
+  const long = segments.find((segment) => utf8Length(segment) > MAX_NAME_BYTES);
+  if (long !== undefined) throw invalidPath(shown, `a file or folder name may be at most ${MAX_NAME_BYTES} bytes (UTF-8); this one is ${utf8Length(long)}`);
+  const bytes = utf8Length(segments.join('/'));
+  if (bytes > MAX_PATH_BYTES) throw invalidPath(shown, `a path may be at most ${MAX_PATH_BYTES} bytes (UTF-8); this one is ${bytes}`);
+}
+
+const utf8 = new TextEncoder();
+
+function utf8Length(text: string): number {
+  return utf8.encode(text).length;
 }
 
 function rejectMalformed(input: string): void {
@@ -65,7 +86,10 @@ function invalidPath(input: string, reason: string): IndxError {
 /** Like `toVaultPath`, and appends `.md` when the path does not already end with it. */
 export function toNotePath(input: unknown): string {
   const path = toVaultPath(input);
-  return path.endsWith('.md') ? path : `${path}.md`;
+  if (path.endsWith('.md')) return path;
+  const note = `${path}.md`;
+  rejectOverlong(String(input), note.split('/'));
+  return note;
 }
 
 // Obsidian's docs: these break links ("# | ^ : %% [[ ]]"); Obsidian refuses them in file names.

@@ -47,7 +47,8 @@ export async function writeFileAtomic(
 
 function temporaryPathFor(absolutePath: string): string {
   const suffix = randomBytes(6).toString('hex');
-  const name = `.${path.basename(absolutePath)}.${suffix}${TEMPORARY_FILE_SUFFIX}`;
+  // At most 50 characters of the target's name, so a name near the file system's limit still leaves room for the temporary one.
+  const name = `.${[...path.basename(absolutePath)].slice(0, 50).join('')}.${suffix}${TEMPORARY_FILE_SUFFIX}`;
   return path.join(path.dirname(absolutePath), name);
 }
 

@@ -81,3 +81,29 @@ describe('access.excluded_paths and access.read_only_paths over REST', () => {
     expect((search.data.results as { path: string }[]).map((result) => result.path)).toEqual(['Private/Diary.md']);
   });
 });
+
+describe('names and paths no file system can hold (issue 14, item 6)', () => {
+  let served: ServedVault;
+  beforeAll(async () => {
+    served = await serveVault({ files: FILES });
+  });
+  afterAll(() => served.dispose());
+
+  const put = (path: string): Promise<Response> => served.fetch(`/v1/notes/${encodeURIComponent(path).replace(/%2F/g, '/')}`, { method: 'PUT', token: served.write, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: 'x\n' }) });
+
+  it('refuses an over-long name or path with 400 invalid_path, not a 500', async () => {
+    for (const path of [`${'a'.repeat(300)}.md`, `${'folder/'.repeat(800)}a.md`]) {
+      const response = await put(path);
+      expect([response.status, (await json(response)).error?.code]).toEqual([400, 'invalid_path']);
+    }
+    const move = await served.fetch('/v1/notes/Plans.md/move', { method: 'POST', token: served.write, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: `${'b'.repeat(5000)}.md` }) });
+    expect([move.status, (await json(move)).error?.code]).toEqual([400, 'invalid_path']);
+  });
+
+  it('writes a name close to the 255-byte limit (its temporary file stays short)', async () => {
+    const name = `${'n'.repeat(248)}.md`;
+    const response = await put(name);
+    expect(response.status).toBe(201);
+    expect((await served.fetch(`/v1/notes/${name}`)).status).toBe(200);
+  });
+});
