@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IndxError, isIndxError } from '../errors';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../json-depth';
 import type { Operation, Scope } from './operation';
 import type { OperationContext } from './operation-context';
 import { hasScope } from './scopes';
@@ -67,6 +68,7 @@ function requireScope(operation: Operation, scope: Scope, granted: readonly Scop
 }
 
 function parseInput(operation: Operation, input: unknown): unknown {
+  if (exceedsJsonDepth(input)) throw new IndxError('invalid_input', `Invalid input for ${operation.name}: it nests deeper than ${MAX_JSON_DEPTH} levels.`, { max_depth: MAX_JSON_DEPTH });
   rejectUnknownFields(operation, input);
   const parsed = operation.input.safeParse(input);
   if (parsed.success) return parsed.data;

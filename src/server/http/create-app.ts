@@ -9,7 +9,7 @@ import { authenticate, type AuthMode } from './authenticate';
 import { sendError, sendFailure } from './envelope';
 import type { EventStreams } from './event-streams';
 import { limitRate, type RateLimitOptions } from './limit-rate';
-import { bodyErrors, parseJsonBody } from './parse-json-body';
+import { bodyErrors, limitJsonDepth, parseJsonBody } from './parse-json-body';
 import { validateHost } from './validate-host';
 import { validateOrigin } from './validate-origin';
 
@@ -43,7 +43,7 @@ export function createApp(parts: AppParts): Express {
   app.set('etag', false);
   app.use(markJsonRpcErrors(), validateHost(parts.port), validateOrigin());
   app.get('/openapi.json', (_request, response) => void response.json(parts.openapi()));
-  app.use(authenticate(parts.tokens, parts.auth, parts.authFailures), limitRate(parts.rateLimit), parseJsonBody(), bodyErrors());
+  app.use(authenticate(parts.tokens, parts.auth, parts.authFailures), limitRate(parts.rateLimit), parseJsonBody(), bodyErrors(), limitJsonDepth());
   app.all('/mcp', mcpHandler(parts.mcp));
   app.get('/v1/events', parts.events.handler());
   app.use('/v1', createRestRouter(parts.engine, parts.idempotency));

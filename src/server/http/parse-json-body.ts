@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../core/json-depth';
 import { sendFailure } from './envelope';
 
 /** The largest JSON body accepted (8 MiB): big notes fit, runaway uploads get a clear 413. */
@@ -7,6 +8,18 @@ export const JSON_BODY_LIMIT = '8mb';
 /** Parses JSON bodies up to {@link JSON_BODY_LIMIT} (any `Content-Type` naming JSON). */
 export function parseJsonBody(): RequestHandler {
   return express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+}
+
+/**
+ * Refuses a JSON body nested deeper than {@link MAX_JSON_DEPTH} levels with 400 `invalid_input`
+ * (a JSON-RPC error on `/mcp`) before anything walks it: on REST and MCP alike, including
+ * requests such as `tools/list` that never reach an operation.
+ */
+export function limitJsonDepth(): RequestHandler {
+  return (request, response, next) => {
+    if (!exceedsJsonDepth(request.body)) return next();
+    sendFailure(response, 'invalid_input', `The request body nests deeper than ${MAX_JSON_DEPTH} levels. Flatten the data.`, { max_depth: MAX_JSON_DEPTH });
+  };
 }
 
 /**

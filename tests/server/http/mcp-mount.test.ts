@@ -82,6 +82,14 @@ describe('/mcp failures before the endpoint speak JSON-RPC, with the HTTP status
     expect(await jsonRpcError(response)).toMatchObject({ code: -32700, data: { code: 'invalid_input' } });
   });
 
+  it('answers JSON nested deeper than 64 levels with 400 invalid_input before the endpoint walks it, tools/list included (issue 14)', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const response = await served.fetch('/mcp', { method: 'POST', headers: json, body: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":${deep}}}` });
+    expect(response.status).toBe(400);
+    expect(await jsonRpcError(response)).toMatchObject({ data: { code: 'invalid_input', details: { max_depth: 64 } } });
+    expect(reached).toBe(0);
+  });
+
   it('answers a body over the limit with 413 and -32600 (invalid request)', async () => {
     const response = await served.fetch('/mcp', { method: 'POST', headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(9 * 1024 * 1024) } }) });
     expect(response.status).toBe(413);

@@ -107,3 +107,28 @@ describe('names and paths no file system can hold (issue 14, item 6)', () => {
     expect((await served.fetch(`/v1/notes/${name}`)).status).toBe(200);
   });
 });
+
+describe('JSON nested too deep (issue 14, item 6)', () => {
+  let served: ServedVault;
+  beforeAll(async () => {
+    served = await serveVault({ files: FILES });
+  });
+  afterAll(() => served.dispose());
+
+  const nested = (depth: number): unknown => {
+    let value: unknown = 'leaf';
+    for (let level = 0; level < depth; level += 1) value = { a: value };
+    return value;
+  };
+
+  it('refuses frontmatter nested 10,000 levels with 400 invalid_input over REST, and through the engine (stdio, the CLI in-process)', async () => {
+    // Spelled out as text: JSON.stringify itself runs out of stack at this depth.
+    const deep = `{"body":"x\\n","frontmatter":{"deep":${'{"a":'.repeat(10_000)}"leaf"${'}'.repeat(10_000)}}}`;
+    const response = await served.fetch('/v1/notes/Deep.md', { method: 'PUT', token: served.write, headers: { 'content-type': 'application/json' }, body: deep });
+    expect([response.status, (await json(response)).error?.details]).toEqual([400, { max_depth: 64 }]);
+    await expect(served.vault.engine.call('note_write', { path: 'Deep.md', body: 'x\n', frontmatter: { deep: nested(10_000) } })).rejects.toMatchObject({ code: 'invalid_input', details: { max_depth: 64 } });
+    // Ordinary nesting is fine.
+    const fine = await served.fetch('/v1/notes/Nested.md', { method: 'PUT', token: served.write, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: 'x\n', frontmatter: { deep: nested(10) } }) });
+    expect(fine.status).toBe(201);
+  });
+});
