@@ -108,12 +108,16 @@ export class Engine {
   }
 
   /**
-   * What, besides the vault's files, a read's answer depends on: the search index's state and the
-   * configuration in force (path rules, AI and embeddings settings). Equal strings: a read made
-   * under one answers the same under the other, given the same files. A cache of answers keys on it.
+   * What, besides the vault's files, a read's answer depends on: the search index's state, the
+   * embeddings (whether they answer, how many vectors: they keep landing after the index is
+   * ready) and the configuration in force (path rules, AI and embeddings settings). Equal
+   * strings: a read made under one answers the same under the other, given the same files. A
+   * cache of answers keys on it.
    */
   answerState(): string {
-    return `${this.search?.status().state ?? 'off'}:${this.configGeneration}`;
+    const vectors = this.search?.vectorStats() ?? null;
+    const embedded = vectors === null ? 'none' : `${vectors.available ? 'on' : 'off'}/${vectors.vectors}`;
+    return `${this.search?.status().state ?? 'off'}:${embedded}:${this.configGeneration}`;
   }
 
   /** True while the search index is still being built: answers then cover only part of the vault. */

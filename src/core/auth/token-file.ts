@@ -19,7 +19,12 @@ const tokenRecordSchema = z.object({
   created: z.string(),
 });
 
-const tokenFileSchema = z.object({ version: z.literal(1), tokens: z.array(tokenRecordSchema) });
+/**
+ * Version 2 is written only while some token is limited to tools: an indx from before tool
+ * profiles reads version 1 only, so it refuses such a file instead of dropping the limits
+ * (treating a limited token as unlimited, and erasing the limits when it next writes the file).
+ */
+const tokenFileSchema = z.object({ version: z.union([z.literal(1), z.literal(2)]), tokens: z.array(tokenRecordSchema) });
 
 /** One stored token: its name, the SHA-256 of its secret, its scopes and when it was made. */
 export type TokenRecord = z.infer<typeof tokenRecordSchema>;
@@ -36,7 +41,8 @@ export async function readTokenFile(storage: Storage): Promise<TokenRecord[]> {
 
 /** Replaces the token definitions atomically. */
 export async function writeTokenFile(storage: Storage, tokens: readonly TokenRecord[]): Promise<void> {
-  await storage.write(TOKENS_FILE, `${JSON.stringify({ version: 1, tokens }, null, 2)}\n`);
+  const version = tokens.some((token) => token.tools !== undefined) ? 2 : 1;
+  await storage.write(TOKENS_FILE, `${JSON.stringify({ version, tokens }, null, 2)}\n`);
 }
 
 /** When each token was last used (name → ISO time); an unreadable file counts as empty. */

@@ -30,6 +30,15 @@ describe('TokenStore', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
+  it('writes version 2 while a token is limited to tools (an indx without profiles refuses it rather than drop the limit), version 1 otherwise', async () => {
+    const store = await load();
+    const limited = await store.create('limited', 'vault:read', ['note_read']);
+    expect(JSON.parse(await readFile(join(folder, 'tokens.json'), 'utf8'))).toMatchObject({ version: 2, tokens: [{ name: 'limited', tools: ['note_read'] }] });
+    expect(await store.verify(limited.token)).toEqual({ name: 'limited', scopes: ['vault:read'], tools: ['note_read'] });
+    await store.revoke('limited');
+    expect(JSON.parse(await readFile(join(folder, 'tokens.json'), 'utf8'))).toEqual({ version: 1, tokens: [] });
+  });
+
   it('creates indx_ + 43 base64url secrets and stores only their SHA-256', async () => {
     const store = await load({ clock: () => Date.UTC(2026, 10, 21) });
     const created = await store.create('agent', 'vault:write,vault:read');

@@ -1,5 +1,6 @@
 import { TOOL_PROFILES } from '../../../src/core/auth/tool-profiles';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
+import { connectClient, ERAS } from '../mcp/mcp-harness';
 
 // Issue 13: a token limited to a tool profile sees only its tools on MCP and is refused the
 // others on MCP and REST; a read-only token's catalog shows no field that only matters when an
@@ -20,6 +21,18 @@ test('a core token lists exactly the core tools, in a catalog a fraction of the 
   const full = (await (await harness.connect(harness.served.admin)).listTools()).tools;
   console.log(`tools/list, core profile: ${tools.length} tools, ${JSON.stringify(tools).length} bytes (admin with AI: ${JSON.stringify(full).length})`);
   expect(JSON.stringify(tools).length * 2).toBeLessThan(JSON.stringify(full).length);
+});
+
+test.each(ERAS)('a core token sees only its tools and is refused the others over a %s-era client (the modern era carries the limit through the SDK\'s auth info)', async (era) => {
+  const client = await connectClient(`${harness.served.server.url}/mcp`, era, core);
+  try {
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...TOOL_PROFILES.core].sort());
+    const refused = await client.callTool({ name: 'link_orphans', arguments: {} });
+    expect(refused._meta?.['indx/error']).toMatchObject({ code: 'forbidden' });
+    expect((await client.callTool({ name: 'note_read', arguments: { path: 'Projects/Alpha.md' } })).isError).not.toBe(true);
+  } finally {
+    await client.close();
+  }
 });
 
 test('a core token is refused other tools on MCP (forbidden) and may call its own', async () => {

@@ -36,6 +36,7 @@ export async function serveMcpStdio(options: ServeStdioOptions, environment: Nod
     await serveVaultOverStdio({ vault, caller });
     return 0;
   }
+  if (options.scopes !== undefined || options.profile !== undefined || options.tools !== undefined) log('--scopes, --profile and --tools apply only when this process serves the vault itself; relayed, the session has what its token allows');
   if (target === null) log('no running indx server was found yet; requests wait for one (open the vault in Obsidian with indx enabled, or run "indx serve --vault DIR")');
   const relay = new StdioRelay({ choice, transport: new LineTransport(), environment });
   const stop = (): void => void relay.stop(0);
