@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import { IndxError } from '../../../../src/core/errors';
 import type { TokenSummary } from '../../../../src/core/auth/token-store';
 import { PROFILE_NAMES, resolveToolLimit } from '../../../../src/core/auth/tool-profiles';
-import { ALL_OPERATIONS } from '../../../../src/core/ops/all-operations';
 import { customProfilesOf } from '../custom-profiles';
 import { openTokenStore } from '../open-token-store';
 import { reportError } from '../report-error';
@@ -55,7 +54,7 @@ async function create(options: CreateOptions): Promise<void> {
   const file = options.tokenFile === undefined ? undefined : resolve(options.tokenFile);
   if (file !== undefined && existsSync(file)) throw new IndxError('already_exists', `${file} already exists; indx does not overwrite a token file. Choose another file, or remove it first.`, { token_file: file });
   const store = await openTokenStore(options.vault);
-  const tools = resolveToolLimit({ profile: options.profile, tools: options.tools }, ALL_OPERATIONS.map((operation) => operation.name), await customProfilesOf(options.vault));
+  const tools = resolveToolLimit({ profile: options.profile, tools: options.tools }, await customProfilesOf(options.vault));
   const created = await store.create(options.name, options.scopes, tools);
   if (file !== undefined) await writeNewTokenFile(file, created.token, () => store.revoke(created.name));
   const shown = file === undefined ? created.token : null;

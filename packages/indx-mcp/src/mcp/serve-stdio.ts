@@ -2,7 +2,6 @@ import { parseScopes } from '../../../../src/core/auth/parse-scopes';
 import { resolveToolLimit } from '../../../../src/core/auth/tool-profiles';
 import type { Caller } from '../../../../src/core/engine';
 import { IndxError } from '../../../../src/core/errors';
-import { ALL_OPERATIONS } from '../../../../src/core/ops/all-operations';
 import { customProfilesOf } from '../custom-profiles';
 import { explainIgnoredDiscoveries, locateServer, type ServerChoice } from '../connect/locate-server';
 import { serveVaultOverStdio, STDIO_DEFAULT_SCOPES } from './headless-stdio';
@@ -52,7 +51,7 @@ export async function serveMcpStdio(options: ServeStdioOptions, environment: Nod
 async function stdioCaller(options: ServeStdioOptions, vault: string): Promise<Caller> {
   const scopes = parseScopes(options.scopes ?? STDIO_DEFAULT_SCOPES);
   const custom = options.profile === undefined ? {} : await customProfilesOf(vault);
-  const tools = resolveToolLimit({ profile: options.profile, tools: options.tools }, ALL_OPERATIONS.map((operation) => operation.name), custom);
+  const tools = resolveToolLimit({ profile: options.profile, tools: options.tools }, custom);
   return { actor: 'stdio', scopes, ...(tools === undefined ? {} : { tools }) };
 }
 

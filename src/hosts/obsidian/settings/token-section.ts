@@ -1,7 +1,6 @@
 import { requireApiVersion, type ButtonComponent, type Setting } from 'obsidian';
 import type { CreatedToken, TokenSummary } from '../../../core/auth/token-store';
 import { profileNames, resolveToolLimit, type CustomProfiles } from '../../../core/auth/tool-profiles';
-import { ALL_OPERATIONS } from '../../../core/ops/all-operations';
 import type { SettingRow, SettingSection } from './setting-section';
 import { ACCESS_LEVELS, messageOf, type AccessLevel, type TabContext } from './tab-state';
 
@@ -95,7 +94,7 @@ async function createToken(context: TabContext): Promise<void> {
   const { controls, state } = context;
   if (state.draft.name === '') return controls.notify('Enter a name for the token first.');
   try {
-    const tools = resolveToolLimit({ profile: state.draft.profile }, ALL_OPERATIONS.map((operation) => operation.name), customProfiles(context));
+    const tools = resolveToolLimit({ profile: state.draft.profile }, customProfiles(context));
     state.created = await controls.tokens.create(state.draft.name, [...ACCESS_LEVELS[state.draft.access].scopes], tools);
     state.draft.name = '';
   } catch (error: unknown) {
