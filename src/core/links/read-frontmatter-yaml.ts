@@ -1,4 +1,5 @@
-import { isMap, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { isMap, type Document, type Node, type Pair } from 'yaml';
+import { parseYamlDocument } from '../yaml/parse-yaml';
 import type { CachedMetadata } from '../metadata/types';
 
 /** The YAML of a note's frontmatter, parsed with source ranges, and where it starts in the note. */
@@ -21,7 +22,7 @@ export function readFrontmatterYaml(text: string, cache: CachedMetadata): Frontm
   const closeStart = position.end.offset - CLOSING_FENCE.length;
   const offset = text.indexOf('\n') + 1;
   if (offset === 0 || offset > closeStart || text.slice(closeStart, position.end.offset) !== CLOSING_FENCE) return null;
-  const document = parseDocument(text.slice(offset, closeStart), { keepSourceTokens: false });
+  const document = parseYamlDocument(text.slice(offset, closeStart), { keepSourceTokens: false });
   return document.errors.length === 0 ? { document, offset } : null;
 }
 

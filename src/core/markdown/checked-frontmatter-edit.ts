@@ -1,67 +1,58 @@
 import { isAlias, isMap, isNode, isScalar, visit, type Document, type Pair, type visitorFn } from 'yaml';
-import { IndxError, isIndxError } from '../errors';
+import { IndxError } from '../errors';
 import { frontmatterDocumentToObject, parseFrontmatterDocument } from './frontmatter-document';
+import type { FailedFrontmatterEdit, FrontmatterEdit } from './frontmatter-edits';
 import { findTopLevelPair } from './frontmatter-pair';
 import { nullWhenFrontmatterInvalid } from './null-when-frontmatter-invalid';
 import { isSameValue } from './same-value';
 
 /**
- * Runs `edit`, a set or delete of `key` on `originalYaml` (YAML that parses), and returns the
- * edited YAML once it is checked: it must parse without errors, resolve (no alias left without
- * its anchor) and give every other top-level property the value it had. Throws
- * `frontmatter_invalid` with `details.key` and `details.reason` otherwise (also when the `yaml`
- * package cannot even print the edited document), so the caller keeps the original note. The
- * usual cause is YAML anchors: `base: &b …` with `derived: *b` cannot lose or change `base`
- * without breaking `derived` (Obsidian would then show no properties at all); the reason then
- * names the aliases' keys. When the original itself does not resolve, only the edited YAML's
- * syntax is checked.
+ * Checks YAML that `edits` produced from `original` (YAML that parses): it must parse, resolve
+ * (no alias left without its anchor) and give every property no edit touched the value it had
+ * (`expected` holds the values after the edits; `editedYaml` is undefined when the `yaml` package
+ * could not even print the edited document). Returns null when it is sound; otherwise the
+ * refusal, `frontmatter_invalid` with `details.key` and `details.reason`, blamed on the first
+ * applied edit (`applied`, indexes into `edits`) whose key sets an anchor other properties use,
+ * else on the first applied edit. The usual cause is YAML anchors: `base: &b …` with
+ * `derived: *b` cannot lose or change `base` without breaking `derived` (Obsidian would then show
+ * no properties at all); the reason then names the aliases' keys. When the original itself does
+ * not resolve (`originalResolves` false), only the edited YAML's syntax is checked: removing the
+ * broken alias is how such a block gets repaired.
  */
-export function checkedFrontmatterEdit(originalYaml: string, key: string, edit: (yaml: string) => string): string {
-  const original = parseFrontmatterDocument(originalYaml);
-  const edited = runEdit(originalYaml, edit);
-  if (edited.yaml === originalYaml) return originalYaml;
-  const damage = edited.yaml === undefined ? { changed: [] } : findDamage(original, edited.yaml, key);
-  if (damage === null && edited.yaml !== undefined) return edited.yaml;
-  throw refusal(original, key, damage?.changed ?? [], edited.failure);
+export function checkEditedYaml(
+  original: Document,
+  originalResolves: boolean,
+  editedYaml: string | undefined,
+  expected: ReadonlyMap<string, unknown>,
+  edits: readonly FrontmatterEdit[],
+  applied: readonly number[],
+): FailedFrontmatterEdit | null {
+  const touched = new Set(applied.map((index) => (edits[index] as FrontmatterEdit).key));
+  const changed = editedYaml === undefined ? [] : findDamage(originalResolves, editedYaml, expected, touched);
+  if (changed === null) return null;
+  const blamed = applied.find((index) => findAnchorUsers(original, (edits[index] as FrontmatterEdit).key).length > 0) ?? applied[0] ?? 0;
+  return { index: blamed, error: refusal(original, (edits[blamed] as FrontmatterEdit).key, changed) };
 }
 
-function runEdit(yaml: string, edit: (yaml: string) => string): { yaml?: string; failure?: unknown } {
-  try {
-    return { yaml: edit(yaml) };
-  } catch (error: unknown) {
-    if (isIndxError(error)) throw error;
-    return { failure: error };
-  }
-}
-
-/** Null when the edited YAML is sound; else the other keys whose value changed (empty: it does not parse). */
-function findDamage(original: Document, editedYaml: string, key: string): { changed: string[] } | null {
-  const before = nullWhenFrontmatterInvalid(() => frontmatterDocumentToObject(original));
+/** Null when the edited YAML is sound; else the untouched keys whose value changed (empty: it does not parse or resolve). */
+function findDamage(originalResolves: boolean, editedYaml: string, expected: ReadonlyMap<string, unknown>, touched: ReadonlySet<string>): string[] | null {
   const edited = nullWhenFrontmatterInvalid(() => parseFrontmatterDocument(editedYaml));
-  // An original whose aliases do not resolve shows no properties in Obsidian already; removing
-  // the broken alias is how it gets repaired, so only the edited YAML's syntax is checked.
-  if (before === null) return edited === null ? { changed: [] } : null;
+  if (!originalResolves) return edited === null ? [] : null;
   const after = edited === null ? null : nullWhenFrontmatterInvalid(() => frontmatterDocumentToObject(edited));
-  if (after === null) return { changed: [] };
-  const changed = changedKeys(before, after, key);
-  return changed.length === 0 ? null : { changed };
+  if (after === null) return [];
+  const keys = new Set([...expected.keys(), ...Object.keys(after)]);
+  const changed = [...keys].filter((name) => !touched.has(name) && !(expected.has(name) && hasOwn(after, name) && isSameValue(expected.get(name), after[name])));
+  return changed.length === 0 ? null : changed;
 }
 
-function refusal(original: Document, key: string, changed: readonly string[], cause: unknown): IndxError {
+function refusal(original: Document, key: string, changed: readonly string[]): IndxError {
   const anchorUsers = findAnchorUsers(original, key);
   const reason = anchorUsers.length > 0 ? `anchor in use by ${anchorUsers.join(', ')}` : describeDamage(changed);
   return new IndxError(
     'frontmatter_invalid',
     `Editing frontmatter key ${JSON.stringify(key)} was refused because the YAML would break: ${reason}. The note is unchanged. Edit or delete the dependent properties first, or rewrite the whole block (note_write with frontmatter).`,
     { key, reason, ...(anchorUsers.length > 0 ? { used_by: anchorUsers } : { changed_keys: changed }) },
-    cause === undefined ? undefined : { cause },
   );
-}
-
-function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>, key: string): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  keys.delete(key);
-  return [...keys].filter((name) => !(hasOwn(before, name) && hasOwn(after, name) && isSameValue(before[name], after[name])));
 }
 
 function describeDamage(changed: readonly string[]): string {

@@ -1,10 +1,4 @@
-import { parseFrontmatterDocument } from './frontmatter-document';
-import { assertFrontmatterKey } from './frontmatter-input';
-import { findPairLines, findTopLevelPair } from './frontmatter-pair';
-import { findFrontmatterSpan } from './frontmatter-span';
-import { editFrontmatterYaml, isSpliceable, removePairLines, rewriteWholeYaml } from './frontmatter-splice';
-import { detectLineEnding, type LineEnding } from './line-ending';
-import { createLineIndex } from './line-index';
+import { editFrontmatterOrThrow } from './frontmatter-edits';
 
 /**
  * Removes one top-level frontmatter property (its key line through its value's last line) and
@@ -12,21 +6,9 @@ import { createLineIndex } from './line-index';
  * emptied block stays as `---\n---`. Deleting a key that is absent, or from a note without
  * frontmatter, returns `text` unchanged so retries are harmless. Throws `frontmatter_invalid` when
  * the YAML does not parse, or when another key aliases an anchor set in this key's value
- * (`derived: *b` after `base: &b …`), since removing it would leave invalid YAML.
+ * (`derived: *b` after `base: &b …`), since removing it would leave invalid YAML. Several edits
+ * at once: `editFrontmatter`.
  */
 export function deleteFrontmatterValue(text: string, key: string): string {
-  assertFrontmatterKey(key);
-  const span = findFrontmatterSpan(text);
-  if (span === null) return text;
-  return editFrontmatterYaml(text, span, key, (yaml) => deleteInYaml(yaml, key, detectLineEnding(text)));
-}
-
-function deleteInYaml(yaml: string, key: string, lineEnding: LineEnding): string {
-  const document = parseFrontmatterDocument(yaml);
-  const pair = findTopLevelPair(document, key);
-  if (pair === undefined) return yaml;
-  const lines = createLineIndex(yaml);
-  const located = isSpliceable(document, lines) ? findPairLines(pair, lines) : undefined;
-  if (!located) return rewriteWholeYaml(document, yaml, lineEnding, (whole) => whole.delete(pair.key));
-  return removePairLines(yaml, lines, located);
+  return editFrontmatterOrThrow(text, [{ key, delete: true }]);
 }

@@ -1,4 +1,5 @@
-import { Document, isMap, isSeq, parseDocument } from 'yaml';
+import { Document, isMap, isSeq } from 'yaml';
+import { parseYamlDocument } from '../yaml/parse-yaml';
 import { IndxError } from '../errors';
 
 /**
@@ -7,7 +8,7 @@ import { IndxError } from '../errors';
  * comment-only block is a valid, empty mapping (`contents` is then `null`).
  */
 export function parseFrontmatterDocument(yamlText: string): Document {
-  const document = parseDocument(yamlText);
+  const document = parseYamlDocument(yamlText);
   const [firstError] = document.errors;
   if (firstError !== undefined) {
     throw new IndxError(

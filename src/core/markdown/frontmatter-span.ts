@@ -1,5 +1,4 @@
-import { parseMetadata } from '../metadata/parse-metadata';
-import { createLineIndex } from './line-index';
+import { locateFrontmatter } from '../metadata/frontmatter';
 
 /**
  * Where a note's frontmatter block lies, as UTF-16 offsets. `blockStart` is the opening `---`
@@ -15,21 +14,13 @@ export interface FrontmatterSpan {
 }
 
 /**
- * Finds the frontmatter block of `text` exactly where Obsidian sees one, or `null` when the note
- * has none. Uses `parseMetadata`'s `frontmatterPosition`, or its `yaml` section when the block
- * holds no valid mapping (empty, or invalid YAML that an edit must then refuse, not bury under a
- * second block).
+ * Finds the frontmatter block of `text` exactly where Obsidian sees one (the block
+ * `parseMetadata` reports as `frontmatterPosition`, or as its `yaml` section when the block holds
+ * no valid mapping: empty, or invalid YAML that an edit must then refuse, not bury under a second
+ * block), or `null` when the note has none. Reads only the block's lines, never the body.
  */
 export function findFrontmatterSpan(text: string): FrontmatterSpan | null {
-  const metadata = parseMetadata(text);
-  const position = metadata.frontmatterPosition ?? metadata.sections?.find((section) => section.type === 'yaml')?.position;
-  if (position === undefined) return null;
-  const lines = createLineIndex(text);
-  const closingLine = position.end.line;
-  return {
-    blockStart: lines.start(0),
-    yamlStart: Math.min(lines.next(0), lines.start(closingLine)),
-    yamlEnd: lines.start(closingLine),
-    blockEnd: lines.next(closingLine),
-  };
+  const lines = locateFrontmatter(text);
+  if (lines === null) return null;
+  return { blockStart: lines.start, yamlStart: lines.yamlStart, yamlEnd: lines.closingStart, blockEnd: lines.after };
 }

@@ -32,5 +32,7 @@ export function trimBlankLines(markdown: string): string {
  */
 export function insertBlockAt(text: string, offset: number, block: string, lineEnding: LineEnding): string {
   const separator = offset > byteOrderMarkLength(text) && text[offset - 1] !== '\n' ? lineEnding : '';
+  // Appending without slicing keeps `text` a rope: many appends in one patch stay linear.
+  if (offset === text.length) return text + separator + block;
   return text.slice(0, offset) + separator + block + text.slice(offset);
 }

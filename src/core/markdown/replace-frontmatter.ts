@@ -1,12 +1,8 @@
 import { composeNote } from './compose-note';
-import { deleteFrontmatterValue } from './delete-frontmatter-value';
+import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edits';
 import { findFrontmatterSpan, type FrontmatterSpan } from './frontmatter-span';
 import { nullWhenFrontmatterInvalid } from './null-when-frontmatter-invalid';
 import { readFrontmatter } from './read-frontmatter';
-import { isSameValue } from './same-value';
-import { setFrontmatterValue } from './set-frontmatter-value';
-
-type Entry = [key: string, value: unknown];
 
 /**
  * Replaces a note's whole frontmatter with `frontmatter` while disturbing as few bytes as
@@ -16,32 +12,23 @@ type Entry = [key: string, value: unknown];
  * is `undefined` count as missing. An empty object removes the whole `---` block; a note without
  * frontmatter gets a new block (see `composeNote`), and so does a note whose existing block is not
  * valid YAML, or whose YAML anchors make key-by-key edits impossible (the caller supplies every
- * property, so nothing in it needs keeping). A leading byte order mark stays first.
+ * property, so nothing in it needs keeping). A leading byte order mark stays first. All the key
+ * edits are one `editFrontmatter` call, so the cost is linear in the number of keys.
  */
 export function replaceFrontmatter(text: string, frontmatter: Record<string, unknown>): string {
   const span = findFrontmatterSpan(text);
   if (span === null) return composeNote(frontmatter, text);
-  const wanted: Entry[] = Object.entries(frontmatter).filter(([, value]) => value !== undefined);
+  const wanted = Object.entries(frontmatter).filter(([, value]) => value !== undefined);
   const current = nullWhenFrontmatterInvalid(() => readFrontmatter(text));
   if (current === null || wanted.length === 0) return composeNote(frontmatter, withoutBlock(text, span));
-  return nullWhenFrontmatterInvalid(() => editKeyByKey(text, current, wanted)) ?? composeNote(frontmatter, withoutBlock(text, span));
-}
-
-// Existing keys are visited last first: YAML aliases (`*b`) always follow their anchors (`&b`),
-// so the users of an anchor are edited or removed before the key that sets it, and every step
-// stays valid YAML.
-function editKeyByKey(text: string, current: Record<string, unknown>, wanted: readonly Entry[]): string {
-  const wantedValues = new Map(wanted);
-  const existingLastFirst = Object.keys(current).reverse();
-  const updated = existingLastFirst.reduce((note, key) => updateExisting(note, key, current[key], wantedValues), text);
-  const added = wanted.filter(([key]) => !Object.prototype.hasOwnProperty.call(current, key));
-  return added.reduce((note, [key, value]) => setFrontmatterValue(note, key, value), updated);
-}
-
-function updateExisting(text: string, key: string, currentValue: unknown, wanted: ReadonlyMap<string, unknown>): string {
-  if (!wanted.has(key)) return deleteFrontmatterValue(text, key);
-  const value = wanted.get(key);
-  return isSameValue(currentValue, value) ? text : setFrontmatterValue(text, key, value);
+  const wantedKeys = new Set(wanted.map(([key]) => key));
+  const removed: FrontmatterEdit[] = Object.keys(current)
+    .filter((key) => !wantedKeys.has(key))
+    .map((key) => ({ key, delete: true }));
+  const edited = editFrontmatter(text, [...removed, ...wanted.map(([key, value]) => ({ key, value }))]);
+  if (edited.ok) return edited.value;
+  if (edited.error.error.code === 'frontmatter_invalid') return composeNote(frontmatter, withoutBlock(text, span));
+  throw edited.error.error;
 }
 
 function withoutBlock(text: string, span: FrontmatterSpan): string {

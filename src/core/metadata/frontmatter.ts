@@ -1,7 +1,7 @@
-import { parse } from 'yaml';
+import { parseYaml } from '../yaml/parse-yaml';
 import { byteOrderMarkLength } from './byte-order-mark';
 import type { FrontMatterCache, FrontmatterLinkCache } from './types';
-import type { SourceText } from './source-text';
+import { endBeforeCarriageReturns, type SourceText } from './source-text';
 import { parseWikilinkInner } from './wikilink';
 
 /** Where the frontmatter block lies and what it holds. */
@@ -19,29 +19,49 @@ export interface FrontmatterBlock {
 /** A delimiter line: `---`, optionally followed by spaces or tabs. */
 const DELIMITER = /^---[ \t]*$/;
 
+/** Where a frontmatter block's lines lie, found without parsing its YAML. */
+export interface FrontmatterLines {
+  /** Offset of the opening `---`: 0, or 1 after a byte order mark. */
+  start: number;
+  /** Offset of the first YAML line (the line after the opening `---`). */
+  yamlStart: number;
+  /** Offset where the closing `---` line starts (the YAML ends there). */
+  closingStart: number;
+  /** The closing line's 0-based number. */
+  closingLine: number;
+  /** Offset just after the closing line and its line break (the text's length at the end). */
+  after: number;
+}
+
 /**
  * Finds frontmatter: `---` on line 0 and the next `---` line closes it. Without a closing line
  * there is none (the first line is then an ordinary thematic break). A leading byte order mark
- * is skipped: `\uFEFF---` opens frontmatter too (see `byteOrderMarkLength`).
+ * is skipped: `\uFEFF---` opens frontmatter too (see `byteOrderMarkLength`). Reads only the
+ * block's own lines, so it costs nothing for the body: edits call it before and after changing
+ * a note.
  */
-export function findFrontmatter(source: SourceText): FrontmatterBlock | null {
-  const start = byteOrderMarkLength(source.content);
-  if (!isDelimiterLine(source, 0, start)) return null;
-  for (let line = 1; line < source.lineStarts.length; line += 1) {
-    if (!isDelimiterLine(source, line)) continue;
-    const closingStart = source.lineStarts[line] ?? 0;
-    const yamlText = source.content.slice(source.lineStarts[1] ?? 0, closingStart);
-    return { start, end: closingStart + 3, bodyLine: line + 1, data: parseYamlMapping(yamlText) };
+export function locateFrontmatter(content: string): FrontmatterLines | null {
+  const start = byteOrderMarkLength(content);
+  let lineStart = start;
+  let yamlStart = 0;
+  for (let line = 0; ; line += 1) {
+    const newline = content.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? content.length : newline;
+    const delimiter = DELIMITER.test(content.slice(lineStart, endBeforeCarriageReturns(content, lineStart, lineEnd)));
+    if (line === 0 && !delimiter) return null;
+    if (line > 0 && delimiter) return { start, yamlStart, closingStart: lineStart, closingLine: line, after: newline === -1 ? content.length : newline + 1 };
+    if (newline === -1) return null;
+    lineStart = newline + 1;
+    if (line === 0) yamlStart = lineStart;
   }
-  return null;
 }
 
-/** True when the line, read from `skip` code units after its start, is a `---` delimiter. */
-function isDelimiterLine(source: SourceText, line: number, skip = 0): boolean {
-  const start = (source.lineStarts[line] ?? 0) + skip;
-  const end = source.lineEnds[line];
-  if (end === undefined || end - start < 3) return false;
-  return DELIMITER.test(source.content.slice(start, end));
+/** The frontmatter block of a parsed note, with its YAML parsed (see `locateFrontmatter`). */
+export function findFrontmatter(source: SourceText): FrontmatterBlock | null {
+  const lines = locateFrontmatter(source.content);
+  if (lines === null) return null;
+  const yamlText = source.content.slice(lines.yamlStart, lines.closingStart);
+  return { start: lines.start, end: lines.closingStart + 3, bodyLine: lines.closingLine + 1, data: parseYamlMapping(yamlText) };
 }
 
 /**
@@ -53,7 +73,7 @@ function isDelimiterLine(source: SourceText, line: number, skip = 0): boolean {
 export function parseYamlMapping(yamlText: string): FrontMatterCache | null {
   let value: unknown;
   try {
-    value = parse(yamlText, { logLevel: 'error' });
+    value = parseYaml(yamlText, { logLevel: 'error' });
   } catch {
     return null;
   }

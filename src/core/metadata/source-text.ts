@@ -32,7 +32,7 @@ export function createSourceText(content: string): SourceText {
 }
 
 /** `end` moved back over the `\r`s that end the line. */
-function endBeforeCarriageReturns(content: string, start: number, end: number): number {
+export function endBeforeCarriageReturns(content: string, start: number, end: number): number {
   let index = end;
   while (index > start && content.charCodeAt(index - 1) === 13) index -= 1;
   return index;

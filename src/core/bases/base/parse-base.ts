@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { parseYamlDocument } from '../../yaml/parse-yaml';
 import { isIndxError, type IndxError } from '../../errors';
 import { err, ok, type Result } from '../../result';
 import type { BaseDefinition, ParsedExpression, ViewDefinition } from './base-definition';
@@ -28,7 +28,7 @@ export function parseBase(text: string): Result<BaseDefinition, IndxError> {
 }
 
 function readYaml(text: string): Record<string, unknown> {
-  const document = parseDocument(text);
+  const document = parseYamlDocument(text);
   const problem = document.errors[0];
   if (problem !== undefined) {
     const position = problem.linePos?.[0];

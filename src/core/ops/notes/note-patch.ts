@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applyPatch } from '../../markdown/apply-patch';
-import { patchOpSchema } from '../../markdown/patch-op';
+import { MAX_PATCH_OPS, patchOpSchema } from '../../markdown/patch-op';
 import { toNoteState } from '../../notes/note-state';
 import { mutateFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
@@ -14,7 +14,7 @@ export const notePatch = defineOperation({
   description: 'Edit parts of a note (frontmatter properties, sections under a heading, blocks) with ops applied in order, all or nothing. Prefer over note_write. Returns the updated note and new etag.',
   input: z.object({
     path: pathField,
-    ops: z.array(patchOpSchema).min(1).describe('Ops, applied in order.'),
+    ops: z.array(patchOpSchema).min(1).max(MAX_PATCH_OPS, `At most ${MAX_PATCH_OPS} ops per call: split the patch.`).describe('Ops, applied in order.'),
     if_match: ifMatchField,
   }),
   output: noteStateSchema,
