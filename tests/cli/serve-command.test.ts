@@ -166,6 +166,14 @@ describe('npm start / indx serve as a child process', () => {
     }
   });
 
+  it('starts at once after the previous server was killed with kill -9 (its lock left behind, owner dead)', async () => {
+    const first = await startServe(['serve', '--vault', vault]);
+    expect(await stop(first.child, 'SIGKILL')).toBeNull();
+    const second = await startServe(['serve', '--vault', vault]);
+    expect(second.printed).toContain('Press Ctrl+C to stop.');
+    expect(await stop(second.child)).toBe(0);
+  });
+
   it('announces itself in a discovery record (URL, port, vault, pid; no secret) while it runs, and removes it when stopped', async () => {
     const file = discoveryFileFor(vault, discoveryFolder({ INDX_HOME: indxHome }));
     const { child, printed } = await startServe(['serve', '--vault', vault, '--new-token', 'found']);
