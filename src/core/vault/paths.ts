@@ -60,10 +60,11 @@ function rejectMalformed(input: string): void {
 }
 
 // Security: control characters (NUL included) can truncate paths in native calls or hide text.
+// C1 controls (U+0080–U+009F, e.g. U+0085 NEXT LINE) count too: some tools break lines at them.
 function hasControlCharacter(input: string): boolean {
   for (let index = 0; index < input.length; index += 1) {
     const code = input.charCodeAt(index);
-    if (code < 0x20 || code === 0x7f) return true;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
   }
   return false;
 }
@@ -95,13 +96,29 @@ export function toNotePath(input: unknown): string {
 // Obsidian's docs: these break links ("# | ^ : %% [[ ]]"); Obsidian refuses them in file names.
 const UNLINKABLE = /[#|^:[\]]|%%/;
 
+// Security: invisible characters and bidirectional overrides make a name read as another one
+// (U+202E shows "evil\u202Egpj.md" as "evilgpj.md" reversed; U+200B hides a second "Plan.md").
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+// Names Windows cannot create (device names, also with an extension; a trailing dot or space):
+// a vault synced to a Windows machine would lose such a note.
+const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(?:\..*)?$|[. ]$/i;
+
 /**
- * Throws `invalid_path` when a new file or folder name contains characters that break links
- * (`# | ^ : [ ] %%`): Obsidian refuses such names, and no link could point at them.
+ * Throws `invalid_path` when a new file or folder name (a note written for the first time, or a
+ * move's target) contains characters that break links (`# | ^ : [ ] %%`, which Obsidian refuses
+ * in names, and no link could point at them), invisible or text-direction characters, or is a
+ * name Windows reserves (`CON`, `nul.md`, `COM1`, or one ending with a dot or space). Existing
+ * files with such names stay readable.
  */
 export function assertLinkableName(path: string): void {
-  const bad = path.split('/').find((segment) => UNLINKABLE.test(segment));
+  const segments = path.split('/');
+  const bad = segments.find((segment) => UNLINKABLE.test(segment));
   if (bad !== undefined) throw invalidPath(path, `"${bad}" contains a character that breaks links (# | ^ : [ ] %%); Obsidian does not allow these in names`);
+  const invisible = segments.find((segment) => INVISIBLE.test(segment));
+  if (invisible !== undefined) throw invalidPath(path, `"${JSON.stringify(invisible).slice(1, -1)}" contains an invisible or text-direction character (U+${(INVISIBLE.exec(invisible)?.[0].charCodeAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}) that would make the name look like another`);
+  const reserved = segments.find((segment) => WINDOWS_RESERVED.test(segment));
+  if (reserved !== undefined) throw invalidPath(path, `"${reserved}" is a name Windows reserves (CON, PRN, AUX, NUL, COM1–9, LPT1–9, or ending with a dot or space); the note would be lost on a Windows machine`);
 }
 
 /** The folder part of a vault path ('' for the root). */

@@ -1,3 +1,4 @@
+import { IndxError } from '../../core/errors';
 import { compileGlob } from '../../core/notes/glob';
 import { isGlobPattern } from '../../core/notes/glob/is-glob-pattern';
 import type { ResourceChange } from './resource-change';
@@ -35,8 +36,9 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
  * `vault://graph/forward/`, `vault://canvas/`, `toc://vault/`) comes a vault path or a `compileGlob` glob, percent-encoded
  * or not (`vault://My%20Folder/**` and `vault://My Folder/**` are one subscription), matched
  * without regard to case: on the case-insensitive file systems of macOS and Windows `daily/` and
- * `Daily/` are one folder, and an extra notification is harmless where a missed one is not. Any
- * other URI is accepted and never notified, as in `resources/subscribe`.
+ * `Daily/` are one folder, and an extra notification is harmless where a missed one is not. A path
+ * with `..`, `.` or hidden segments is refused (`invalid_input`). Any other URI is accepted and
+ * never notified, as in `resources/subscribe`.
  */
 export function toSubscriptionTarget(uri: string): SubscriptionTarget {
   const normalized = uri.replace(SCHEME, (scheme) => scheme.toLowerCase());
@@ -44,7 +46,22 @@ export function toSubscriptionTarget(uri: string): SubscriptionTarget {
   const prefix = PER_FILE_PREFIXES.find((candidate) => normalized.startsWith(candidate));
   if (prefix === undefined) return { kind: 'never' };
   const pattern = toPathPattern(normalized.slice(prefix.length));
-  return pattern === '' ? { kind: 'never' } : { kind: 'paths', prefix, ...pathMatcher(pattern) };
+  if (pattern === '') return { kind: 'never' };
+  assertVaultPattern(uri, pattern);
+  return { kind: 'paths', prefix, ...pathMatcher(pattern) };
+}
+
+/**
+ * Throws `invalid_input` for a path or glob no vault change can match, that a client may send to
+ * probe outside the vault: `..` or `.` segments, an absolute path, a backslash, or a hidden name
+ * (`.indx/**`, `.obsidian/*`): such notes are never read or written through the API.
+ */
+function assertVaultPattern(uri: string, pattern: string): void {
+  const segments = pattern.split('/');
+  const hostile = pattern.startsWith('/') || pattern.includes('\\') || segments.some((segment) => segment === '..' || segment === '.' || (segment.startsWith('.') && segment.length > 1));
+  if (hostile) {
+    throw new IndxError('invalid_input', `Cannot subscribe to ${JSON.stringify(uri)}: it names a path outside the vault or a hidden folder (such as .indx/ or .obsidian/), which never changes through indx. Subscribe to vault paths such as vault://Daily/**.`, { uri });
+  }
 }
 
 /** The notifications `subscribed` (watching `target`) is due for `change`. */

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { startServer } from '../../../src/server/start-server';
 import { rawRequest } from './raw-request';
 import { serveVault, type ServedVault } from './server-harness';
@@ -47,6 +47,15 @@ describe('HTTP security: Host, Origin, bearer tokens, scopes, body limit, rate l
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
       const response = await rawRequest(port, { path: '/v1/vault/status', headers: { Host: host, Authorization: `Bearer ${served.read}` } });
       expect([host, response.status]).toEqual([host, 200]);
+    }
+  });
+
+  it('refuses a request with two Host headers with 400, whichever comes first (RFC 9112)', async () => {
+    const port = served.server.port;
+    for (const hosts of [[`127.0.0.1:${port}`, 'evil.example'], ['evil.example', `127.0.0.1:${port}`], [`127.0.0.1:${port}`, `127.0.0.1:${port}`]]) {
+      const head = await sendRaw(port, `GET /v1/vault/status HTTP/1.1\r\n${hosts.map((host) => `Host: ${host}\r\n`).join('')}Authorization: Bearer ${served.read}\r\nConnection: close\r\n\r\n`);
+      expect([hosts, head.split('\r\n')[0]]).toEqual([hosts, 'HTTP/1.1 400 Bad Request']);
+      expect(head).toContain('"code":"invalid_input"');
     }
   });
 
@@ -185,3 +194,14 @@ describe('HTTP server lifecycle and options', () => {
     await served.vault.dispose();
   });
 });
+
+/** Writes `raw` to 127.0.0.1:`port` as is and resolves with everything the server answers. */
+function sendRaw(port: number, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}

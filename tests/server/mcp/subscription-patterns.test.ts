@@ -107,3 +107,14 @@ test('a listen filter of more URIs than a legacy session may subscribe to is ref
   expect(accepted.honoredFilter.resourceSubscriptions).toHaveLength(MAX_SUBSCRIPTIONS);
   await accepted.close();
 });
+
+describe.each(ERAS)('%s era: hostile subscription URIs (issue 14, item 9)', (era) => {
+  it.each(['vault://../outside.md', 'vault://.indx/**', 'vault://Notes/../../etc/passwd', 'vault://.obsidian/app.json', 'vault://graph/backlinks/../x.md', 'vault://%2E%2E/secret.md'])('refuses %s with -32602 instead of a subscription that never fires', async (uri) => {
+    const client = await harness.connect(era, harness.read);
+    const error: unknown = await subscribe(client, era, uri).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: -32602, message: expect.stringContaining('outside the vault or a hidden folder') as unknown });
+    // The client stays usable, and an ordinary subscription is still accepted.
+    const unsubscribe = await subscribe(client, era, 'vault://Daily/**');
+    await unsubscribe();
+  });
+});

@@ -100,6 +100,18 @@ describe('names and paths no file system can hold (issue 14, item 6)', () => {
     expect([move.status, (await json(move)).error?.code]).toEqual([400, 'invalid_path']);
   });
 
+  it('refuses hostile new names with 400 invalid_path: C1 controls, invisible or text-direction characters, Windows device names', async () => {
+    const hostile = ['Invoice\u202Efdp.md', 'Pla\u200Bns.md', 'Line\u0085Break.md', 'CON.md', 'Folder/nul.md', 'com1.md', 'Dots./a.md', 'Space /a.md'];
+    for (const path of hostile) {
+      const response = await put(path);
+      expect([path, response.status, (await json(response)).error?.code]).toEqual([path, 400, 'invalid_path']);
+    }
+    const move = await served.fetch('/v1/notes/Plans.md/move', { method: 'POST', token: served.write, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'Secret\u202Etxt.md' }) });
+    expect([move.status, (await json(move)).error?.code]).toEqual([400, 'invalid_path']);
+    // Ordinary names with dots, spaces and non-Latin letters are fine.
+    for (const path of ['Notes 2026.11.28.md', 'Über Café.md', 'Console.md', 'LPT10.md']) expect([path, (await put(path)).status]).toEqual([path, 201]);
+  });
+
   it('writes a name close to the 255-byte limit (its temporary file stays short)', async () => {
     const name = `${'n'.repeat(248)}.md`;
     const response = await put(name);
