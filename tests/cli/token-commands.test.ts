@@ -1,4 +1,4 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TokenStore } from '../../src/core/auth/token-store';
 import { writeVaultConfig } from '../../src/core/config/vault-config';
@@ -45,6 +45,15 @@ describe('indx token create|list|revoke as child processes', () => {
     expect(JSON.parse(again.stderr)).toMatchObject({ error: { code: 'already_exists' } });
     expect((await readFile(tokenFile, 'utf8')).trim()).toBe(secret);
     expect((await store.list()).map((token) => token.name)).toEqual(['agent']);
+  });
+
+  it('says what to do when tokens.json is a folder, instead of a bare EISDIR (issue 14, item 9)', async () => {
+    await mkdir(join(root, '.indx', 'tokens.json'), { recursive: true });
+    const listed = await runCli(['token', 'list', '--vault', root, '--json']);
+    expect(listed.code).toBe(4);
+    const { error } = JSON.parse(listed.stderr) as { error: { code: string; message: string; details: Record<string, unknown> } };
+    expect(error).toMatchObject({ code: 'conflict', details: { errno: 'EISDIR', file: join(root, '.indx', 'tokens.json') } });
+    expect(error.message).toContain('is a folder, not a file. Move it away (indx creates the file again, empty) and retry.');
   });
 
   it('prints the secret once in text mode, lists without secrets, and revokes', async () => {

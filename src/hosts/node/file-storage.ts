@@ -18,6 +18,25 @@ export function locateStateDir(vaultRoot: string, configDir = DEFAULT_CONFIG_DIR
   return isFolder(pluginFolder) ? path.join(pluginFolder, 'state') : path.join(vaultRoot, '.indx');
 }
 
+/**
+ * A sentence that says what to do when a state file cannot be used because of how it is on disk:
+ * a folder where the file should be (EISDIR), a file where a folder should be (ENOTDIR, EEXIST),
+ * no permission (EACCES, EPERM). `conflict`; other errors are thrown as they are.
+ */
+function unusableStateFile(file: string, action: 'read' | 'write', error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  const advice: Record<string, string> = {
+    EISDIR: `is a folder, not a file. Move it away (indx creates the file again${action === 'read' ? ', empty' : ''}) and retry.`,
+    ENOTDIR: 'lies under something that is a file, not a folder. Move that file away and retry.',
+    EEXIST: 'lies under something that is a file, not a folder. Move that file away and retry.',
+    EACCES: 'may not be used by this user. Give your user read and write access to it (chmod 600, its folder 700) and retry.',
+    EPERM: 'may not be used by this user. Give your user read and write access to it (chmod 600, its folder 700) and retry.',
+  };
+  const what = code === undefined ? undefined : advice[code];
+  if (what === undefined) return error;
+  return new IndxError('conflict', `indx cannot ${action} its state file "${file}" (${code}): it ${what}`, { file, errno: code }, { cause: error });
+}
+
 /** Permission bits of state files: tokens, audit log, configuration and index are the owner's only. */
 const FILE_MODE = 0o600;
 
@@ -35,18 +54,23 @@ export class FileStorage implements Storage {
   constructor(readonly location: string) {}
 
   async read(name: string): Promise<Uint8Array | null> {
+    const absolutePath = this.pathOf(name);
     try {
-      return new Uint8Array(await fs.readFile(this.pathOf(name)));
+      return new Uint8Array(await fs.readFile(absolutePath));
     } catch (error: unknown) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      throw unusableStateFile(absolutePath, 'read', error);
     }
   }
 
   async write(name: string, data: Uint8Array | string): Promise<void> {
     const absolutePath = this.pathOf(name);
-    await fs.mkdir(path.dirname(absolutePath), { recursive: true, mode: FOLDER_MODE });
-    await writeFileAtomic(absolutePath, data, { mode: FILE_MODE });
+    try {
+      await fs.mkdir(path.dirname(absolutePath), { recursive: true, mode: FOLDER_MODE });
+      await writeFileAtomic(absolutePath, data, { mode: FILE_MODE });
+    } catch (error: unknown) {
+      throw unusableStateFile(absolutePath, 'write', error);
+    }
   }
 
   async appendLine(name: string, line: string): Promise<void> {
