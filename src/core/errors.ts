@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'heading_not_found',
   'heading_ambiguous',
   'block_not_found',
+  'block_ambiguous',
   'frontmatter_invalid',
   'not_markdown',
   'not_utf8',

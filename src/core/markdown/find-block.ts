@@ -19,19 +19,31 @@ export function toBareBlockId(blockId: string): string {
  * Finds the block (paragraph, list item, ...) carrying `^id` in Obsidian's cache: `blocks` first,
  * then list items with that id; an exact id wins over one differing only in case. Throws
  * `block_not_found` with the note's block ids (the first 50) when there is none, or when several
- * ids match only by ignoring case.
+ * ids match only by ignoring case; `block_ambiguous` when the note carries the id more than once
+ * (Obsidian's cache keeps only one of them, so an edit would silently pick one).
  */
 export function findBlock(metadata: CachedMetadata, id: string): BlockCache {
   const candidates = blockCandidates(metadata);
   const exact = candidates.find((block) => block.id === id);
-  if (exact) return exact;
+  if (exact) return unique(metadata, exact);
   const folded = candidates.filter((block) => block.id.toLowerCase() === id.toLowerCase());
   const [only] = folded;
-  if (only !== undefined && folded.length === 1) return only;
+  if (only !== undefined && folded.length === 1) return unique(metadata, only);
   const available = candidates.slice(0, LISTED_BLOCKS_LIMIT).map((block) => block.id);
   throw new IndxError('block_not_found', `No block with id ^${id} in this note. Block ids are written as " ^id" at the end of a paragraph or list item; pick one of details.available.`, {
     block_id: id,
     available,
+  });
+}
+
+/** `block`, unless paragraphs or list items carry its id more than once: then `block_ambiguous`. */
+function unique(metadata: CachedMetadata, block: BlockCache): BlockCache {
+  const carriers = [...(metadata.sections ?? []).filter((section) => section.type !== 'list' && section.id === block.id), ...(metadata.listItems ?? []).filter((item) => item.id === block.id)];
+  if (carriers.length <= 1) return block;
+  const lines = carriers.map((carrier) => carrier.position.start.line + 1).sort((a, b) => a - b);
+  throw new IndxError('block_ambiguous', `The block id ^${block.id} appears ${carriers.length} times in this note (lines ${lines.join(', ')}), so it does not name one block. Give the blocks distinct ids first (e.g. with replace_section or note_write).`, {
+    block_id: block.id,
+    lines,
   });
 }
 

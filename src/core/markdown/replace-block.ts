@@ -18,7 +18,7 @@ const STARTS_WITH_CONTAINER = /^[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
  * marker keeps the block's quote markers, bullet and checkbox, with continuation lines indented
  * under them; markdown that does start with one is used as written, indented like the original
  * line. Blank lines around the markdown are dropped. Throws `invalid_input` (blank markdown or id)
- * and `block_not_found`.
+ * `block_not_found` and `block_ambiguous` (the id appears more than once).
  */
 export function replaceBlock(text: string, blockId: string, markdown: string): string {
   const id = toBareBlockId(blockId);

@@ -20,6 +20,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   heading_not_found: 422,
   heading_ambiguous: 422,
+  block_ambiguous: 422,
   block_not_found: 422,
   frontmatter_invalid: 422,
   canvas_invalid: 422,

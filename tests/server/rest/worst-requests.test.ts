@@ -80,4 +80,15 @@ describe('REST: worst-case write requests', () => {
     expect(error).toMatchObject({ code: 'invalid_input', details: { parsing_ops: 20, max_parsed_chars: 1_000_000 } });
     expect(await readFile(join(served.vault.root, 'Big.md'), 'utf8')).toBe(body);
   });
+
+  it('refuses replace_block on an id the note carries twice with 422 block_ambiguous naming the lines (issue 14, item 9)', async () => {
+    const body = 'First ^dup\n\nSecond ^dup\n\n- item ^other\n';
+    expect((await request('PUT', '/v1/notes/Blocks.md', { body })).status).toBe(201);
+    const response = await request('PATCH', '/v1/notes/Blocks.md', { ops: [{ op: 'replace_block', block_id: 'dup', markdown: 'Replaced' }] });
+    expect(response.status).toBe(422);
+    const { error } = (await response.json()) as { error: { code: string; details: Record<string, unknown> } };
+    expect(error).toMatchObject({ code: 'block_ambiguous', details: { block_id: 'dup', lines: [1, 3], op_index: 0 } });
+    expect(await readFile(join(served.vault.root, 'Blocks.md'), 'utf8')).toBe(body);
+    expect((await request('PATCH', '/v1/notes/Blocks.md', { ops: [{ op: 'replace_block', block_id: 'other', markdown: 'Changed' }] })).status).toBe(200);
+  });
 });

@@ -66,7 +66,8 @@ function blockTarget(metadata: CachedMetadata, id: string): AnchorTarget | null 
   try {
     return toBlockTarget(findBlock(metadata, id));
   } catch (error: unknown) {
-    if (isIndxError(error, 'block_not_found')) return null;
+    // An id the note carries twice names no one block, so it cannot ground a citation either.
+    if (isIndxError(error, 'block_not_found') || isIndxError(error, 'block_ambiguous')) return null;
     throw error;
   }
 }
