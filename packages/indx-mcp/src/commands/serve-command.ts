@@ -74,8 +74,11 @@ async function serve(options: ServeOptions): Promise<void> {
     cleanup.unshift(await announce(server, root));
     const token = await serverToken(tokens, options);
     if (token?.lifetime === 'server') cleanup.unshift(() => revokeQuietly(tokens, token.name));
+    // Listen for the stop signals before saying we are ready: a signal that arrives before Node
+    // has a listener takes the default action and kills the process without its cleanup.
+    const interrupted = untilInterrupted();
     process.stdout.write(describeServer({ vaultName: basename(root), vaultRoot: root, url: server.url, token, ai: describeAi(engine.ai) }));
-    await untilInterrupted();
+    await interrupted;
   } finally {
     await runAll(cleanup);
   }
