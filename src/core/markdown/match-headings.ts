@@ -11,12 +11,16 @@ interface Comparison {
 const asWritten = (text: string): string => text;
 // Obsidian keeps a heading's ` ^id` in its text; an agent naming the heading may leave it out.
 const withoutBlockId = (text: string): string => text.replace(TRAILING_BLOCK_ID, '');
-const lowerCase = (text: string): string => text.toLowerCase();
+// "é" can be written as one code point (NFC, what most keyboards type) or as "e" plus a combining
+// accent (NFD, what macOS file names and some editors produce); both read the same.
+const composed = (text: string): string => text.normalize('NFC');
+const lowerCase = (text: string): string => composed(text).toLowerCase();
 
 /** From strictest to loosest; the first comparison that matches anything decides. */
 const COMPARISONS: readonly Comparison[] = [
   { heading: asWritten, query: asWritten },
   { heading: withoutBlockId, query: asWritten },
+  { heading: (text) => composed(withoutBlockId(text)), query: composed },
   { heading: (text) => lowerCase(withoutBlockId(text)), query: lowerCase },
 ];
 
@@ -24,7 +28,8 @@ const COMPARISONS: readonly Comparison[] = [
  * The indexes of the outline entries `query` names: by the heading's text, or by a path of
  * heading texts that ends at it (any trailing run of ancestors, compared as `A > B` text so a
  * heading whose own text holds `>` can be named too), at the query's level when it gives one.
- * Texts are compared exactly first, then without a trailing ` ^id`, then ignoring case; the first
+ * Texts are compared exactly first, then without a trailing ` ^id`, then in one Unicode form (NFC,
+ * so an accent typed as a combining mark matches the precomposed letter), then ignoring case; the first
  * way that matches anything wins, so an exact name is never ambiguous with a looser one. Empty
  * when nothing matches.
  */

@@ -91,4 +91,14 @@ describe('REST: worst-case write requests', () => {
     expect(await readFile(join(served.vault.root, 'Blocks.md'), 'utf8')).toBe(body);
     expect((await request('PATCH', '/v1/notes/Blocks.md', { ops: [{ op: 'replace_block', block_id: 'other', markdown: 'Changed' }] })).status).toBe(200);
   });
+
+  it('finds a heading written in NFD when the agent names it in NFC, and the other way round (issue 14, item 9)', async () => {
+    const decomposed = 'Cafe\u0301 notes';
+    expect((await request('PUT', '/v1/notes/Accents.md', { body: `# ${decomposed}\n\n# Re\u0301sume\u0301\n` })).status).toBe(201);
+    const nfcQuery = await request('PATCH', '/v1/notes/Accents.md', { ops: [{ op: 'insert_after_heading', heading: 'Caf\u00e9 notes', markdown: 'added' }] });
+    expect(nfcQuery.status).toBe(200);
+    const caseAndForm = await request('PATCH', '/v1/notes/Accents.md', { ops: [{ op: 'replace_section', heading: 'R\u00c9SUM\u00c9', markdown: 'body' }] });
+    expect(caseAndForm.status).toBe(200);
+    expect(await readFile(join(served.vault.root, 'Accents.md'), 'utf8')).toBe(`# ${decomposed}\nadded\n\n# Re\u0301sume\u0301\nbody\n`);
+  });
 });
