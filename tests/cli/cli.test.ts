@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeTempFolder } from '../helpers/temp-vault';
@@ -51,6 +51,19 @@ describe('the indx CLI as a child process', () => {
     expect(await readFile(join(root, 'B.md'), 'utf8')).toBe('# B\n## Part\ntext\nmore\n');
     const status = await indx(['vault', 'status', '--vault', root, '--summary']);
     expect(status.stdout.trim()).toBe(`Vault "${root.split('/').pop() ?? ''}": 2 notes, 2 files, 1 unresolved links.`);
+  });
+
+  it("removes an atomic write's temporary file a crash left behind (older than 10 minutes), and keeps a fresh one (issue 14, item 9)", async () => {
+    const old = join(root, 'Notes', '.A.md.0123456789ab.indx-tmp');
+    const fresh = join(root, '.B.md.ba9876543210.indx-tmp');
+    await writeFile(old, 'half a note');
+    await writeFile(fresh, 'a write in flight');
+    const longAgo = new Date(Date.now() - 11 * 60_000);
+    await utimes(old, longAgo, longAgo);
+    const status = await indx(['vault', 'status', '--vault', root, '--summary']);
+    expect(status.code).toBe(0);
+    expect(readdirSync(join(root, 'Notes'))).toEqual(['A.md']);
+    expect(await readFile(fresh, 'utf8')).toBe('a write in flight');
   });
 
   it('runs admin commands with nested words and the seed\'s --rebuild switch', async () => {

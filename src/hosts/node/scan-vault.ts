@@ -1,5 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { isTemporaryFileName } from './atomic-write';
 import * as path from 'node:path';
 import type { CachedMetadata } from '../../core/metadata/types';
 import { toFileRecord, type FileRecord } from './file-record';
@@ -34,6 +35,8 @@ export interface VaultScan {
  * vault path (NFC, no-break spaces as spaces) and remembers its name on disk. Every file is
  * stat-ed and every note read and parsed. `beforeListing` runs with each folder's disk path
  * before it is listed (the watcher uses it so that no change after the listing goes unseen).
+ * Temporary files of atomic writes (`.<name>.<random>.indx-tmp`) older than 10 minutes are a
+ * crash's leftovers and are removed on the way.
  *
  * Platform limit: Node's asynchronous file API costs several times more per small file than
  * the synchronous one (38k notes: ~2.4 s against ~0.7 s measured), so each file is read
@@ -66,9 +69,13 @@ export async function scanVault(
   return { folders, files };
 }
 
+/** A temporary file of an atomic write this old is a crash's leftover, never a write in flight. */
+const LEFTOVER_AFTER_MS = 10 * 60_000;
+
 function listFolder(realRoot: string, folder: ScannedEntry): { folders: ScannedEntry[]; files: ScannedEntry[] } {
   const listing = { folders: [] as ScannedEntry[], files: [] as ScannedEntry[] };
   for (const entry of readdirSync(toAbsolutePath(realRoot, folder.diskPath), { withFileTypes: true })) {
+    if (entry.isFile() && isTemporaryFileName(entry.name)) removeLeftover(toAbsolutePath(realRoot, joinVaultPath(folder.diskPath, entry.name)));
     if (entry.name.startsWith('.')) continue;
     const child = childEntry(folder, entry);
     // A Dirent of a symbolic link is neither a file nor a directory: links are skipped here.
@@ -76,6 +83,17 @@ function listFolder(realRoot: string, folder: ScannedEntry): { folders: ScannedE
     if (entry.isFile()) listing.files.push(child);
   }
   return listing;
+}
+
+// A crash between writing a temporary file and renaming it over the note leaves it behind; the
+// note itself is whole (old or new). Fresh ones may belong to a write in flight (another process
+// reading the vault while a server writes), so only old ones go.
+function removeLeftover(absolutePath: string): void {
+  try {
+    if (Date.now() - lstatSync(absolutePath).mtimeMs > LEFTOVER_AFTER_MS) rmSync(absolutePath, { force: true });
+  } catch {
+    // Gone already, or not ours to remove: it stays hidden either way.
+  }
 }
 
 function childEntry(folder: ScannedEntry, entry: Dirent): ScannedEntry {
