@@ -5,6 +5,7 @@ import { findFrontmatterSpan, type FrontmatterSpan } from './frontmatter-span';
 import { insertBlockAt, toInsertedBlock } from './inserted-markdown';
 import { detectLineEnding, type LineEnding } from './line-ending';
 import { byteOrderMarkLength } from '../metadata/byte-order-mark';
+import { opensWithDelimiter } from '../metadata/frontmatter';
 import { insertAfterHeading, insertBeforeHeading } from './insert-at-heading';
 import { MAX_PATCH_OPS, patchOpSchema, type PatchOp } from './patch-op';
 import { renameHeading } from './rename-heading';
@@ -166,11 +167,7 @@ class PatchRun {
   // (Collected appends never change the first line of a note that has one, so `body` is enough.)
   private appendsAtEnd(): boolean {
     if (this.span !== null) return true;
-    const text = this.body;
-    const start = byteOrderMarkLength(text);
-    if (text.length === start) return false;
-    const newline = text.indexOf('\n', start);
-    return !/^---[ \t]*\r*$/.test(text.slice(start, newline === -1 ? text.length : newline));
+    return this.body.length > byteOrderMarkLength(this.body) && !opensWithDelimiter(this.body);
   }
 
   /** The failure of the collected frontmatter edits, as the op that caused it; null when they apply. */

@@ -47,13 +47,25 @@ export function locateFrontmatter(content: string): FrontmatterLines | null {
   for (let line = 0; ; line += 1) {
     const newline = content.indexOf('\n', lineStart);
     const lineEnd = newline === -1 ? content.length : newline;
-    const delimiter = DELIMITER.test(content.slice(lineStart, endBeforeCarriageReturns(content, lineStart, lineEnd)));
+    const delimiter = isDelimiter(content, lineStart, lineEnd);
     if (line === 0 && !delimiter) return null;
     if (line > 0 && delimiter) return { start, yamlStart, closingStart: lineStart, closingLine: line, after: newline === -1 ? content.length : newline + 1 };
     if (newline === -1) return null;
     lineStart = newline + 1;
     if (line === 0) yamlStart = lineStart;
   }
+}
+
+/** True when the first line (after a byte order mark) is a `---` line, which may open frontmatter. */
+export function opensWithDelimiter(content: string): boolean {
+  const start = byteOrderMarkLength(content);
+  const newline = content.indexOf('\n', start);
+  return isDelimiter(content, start, newline === -1 ? content.length : newline);
+}
+
+/** True when `content[start..end)`, a line without its break, is a `---` delimiter (`\r`s at its end ignored). */
+function isDelimiter(content: string, start: number, end: number): boolean {
+  return DELIMITER.test(content.slice(start, endBeforeCarriageReturns(content, start, end)));
 }
 
 /** The frontmatter block of a parsed note, with its YAML parsed (see `locateFrontmatter`). */
