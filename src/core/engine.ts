@@ -6,6 +6,7 @@ import { AuditLog, type AuditRecorder } from './audit/audit-log';
 import { toCanonicalJson } from './canonical-json';
 import { readVaultConfig, type VaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
+import { readJournal, type JournalEntry, type RecoveredIntent } from './journal/intent-journal';
 import { ALL_OPERATIONS } from './ops/all-operations';
 import type { Operation, Scope } from './ops/operation';
 import type { OperationContext } from './ops/operation-context';
@@ -83,6 +84,8 @@ export class Engine {
   private readonly policyHost: PolicyHost;
   /** The last reload of the configuration; the next one starts after it (see `reloadConfig`). */
   private reloading: Promise<unknown> = Promise.resolve();
+  /** Operations a crash interrupted, finished by `recoverInterrupted` (reported by `vault_status`). */
+  private recovered: RecoveredIntent[] = [];
   /** The configuration in force, as canonical JSON, and how many times it changed (see `answerState`). */
   private configText: string;
   private configGeneration = 0;
@@ -166,6 +169,41 @@ export class Engine {
     return config;
   }
 
+  /**
+   * Finishes the multi-file operations a crash interrupted (folder moves, tag renames), from the
+   * intent journal in the state folder: each operation's `recover` completes the work or, when
+   * nothing had changed yet, drops it. Each is audited (op, subject, outcome) and reported by
+   * `vault_status` for the life of this engine. Hosts call it once at start, holding the vault's
+   * write lock and before serving: another writer's entry is never taken for a dead one. An
+   * entry that cannot be finished is kept for the next start and reported as `failed`.
+   */
+  async recoverInterrupted(): Promise<RecoveredIntent[]> {
+    const found: RecoveredIntent[] = [];
+    for (const entry of await readJournal(this.storage)) found.push(await this.recoverEntry(entry));
+    this.recovered.push(...found);
+    await this.audit.flush();
+    return found;
+  }
+
+  private async recoverEntry(entry: JournalEntry): Promise<RecoveredIntent> {
+    const { record } = entry;
+    if (record === null) return { op: 'unknown', subject: entry.name, to: '', actor: '', started_at: '', outcome: 'failed', files: 0, error: entry.problem ?? 'unreadable' };
+    const report = { op: record.op, subject: record.subject, to: record.to, actor: record.actor, started_at: record.started_at };
+    const operation = this.registry.list().find((candidate) => candidate.name === record.op);
+    if (operation?.recover === undefined) return { ...report, outcome: 'failed', files: 0, error: `No operation "${record.op}" that can finish it in this version.` };
+    const audit = this.audit.begin(this.clock);
+    try {
+      const { outcome, files } = await operation.recover(record.plan, this.contextFor({ actor: 'indx:recovery', scopes: SCOPES }, audit, {}));
+      audit.record({ time: new Date(this.clock()).toISOString(), actor: 'indx:recovery', op: record.op, path: record.subject, to: record.to, etag_before: null, etag_after: null, recovery: outcome });
+      await this.storage.remove(entry.name);
+      return { ...report, outcome, files };
+    } catch (error: unknown) {
+      return { ...report, outcome: 'failed', files: 0, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      audit.end();
+    }
+  }
+
   /** Stops the search index (saving what changed) and flushes the audit log. */
   async close(): Promise<void> {
     await this.search?.stop();
@@ -227,6 +265,7 @@ export class Engine {
       search: this.search,
       scopes: caller.scopes,
       ai: this.ai,
+      recovered: this.recovered,
       offeredAiOperations: () => this.offeredOperations().filter((operation) => operation.requires !== undefined).map((operation) => operation.name),
       ...(options.onEvent === undefined ? {} : { emit: options.onEvent }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),

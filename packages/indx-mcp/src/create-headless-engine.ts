@@ -3,6 +3,7 @@ import type { AiRuntimeOptions } from '../../../src/core/ai/runtime/ai-runtime';
 import { resolveEmbeddingProvider } from '../../../src/core/ai/resolve-embedding-provider';
 import { readVaultConfig } from '../../../src/core/config/vault-config';
 import { Engine, type EngineSearchOptions } from '../../../src/core/engine';
+import { describeRecovered } from '../../../src/core/journal/intent-journal';
 import { createVectorSearch } from '../../../src/core/search/vectors/create-vector-search';
 import type { ManagedVectorSearch } from '../../../src/core/search/vectors/managed-vector-search';
 import type { VaultHost } from '../../../src/core/vault/vault-host';
@@ -14,8 +15,13 @@ export interface HeadlessEngineOptions {
   search?: Omit<EngineSearchOptions, 'vectors'>;
   /** Environment variables to read the embeddings and AI settings from; default `process.env`. */
   environment?: NodeJS.ProcessEnv;
-  /** Where a half-configured provider is reported; default stderr. */
+  /** Where a half-configured provider and operations recovered at start are reported; default stderr. */
   warn?: (line: string) => void;
+  /**
+   * Finish the multi-file operations a crash interrupted (Engine.recoverInterrupted). Only for
+   * callers that hold the vault's write lock: another live writer's journal entry is not a crash.
+   */
+  recover?: boolean;
 }
 
 /**
@@ -31,8 +37,10 @@ export async function createHeadlessEngine(host: VaultHost, storage: FileStorage
   const environment = options.environment ?? process.env;
   const holder: { engine: Engine | null } = { engine: null };
   const vectors = await createHeadlessVectors(storage, environment, warn, () => holder.engine?.search?.refreshVectors());
-  holder.engine = await Engine.create({ host, storage, search: { ...options.search, vectors }, ai: headlessAi(environment) });
-  return holder.engine;
+  const engine = await Engine.create({ host, storage, search: { ...options.search, vectors }, ai: headlessAi(environment) });
+  holder.engine = engine;
+  if (options.recover === true) for (const recovered of await engine.recoverInterrupted()) warn(`indx: ${describeRecovered(recovered)}`);
+  return engine;
 }
 
 /**

@@ -11,12 +11,15 @@ export interface OpenVault {
   close(): Promise<void>;
 }
 
-/** Opens a vault folder headlessly (no watcher: one-shot commands read it once). */
-export async function openVault(directory: string): Promise<OpenVault> {
+/**
+ * Opens a vault folder headlessly (no watcher: one-shot commands read it once). `holdsLock`: the
+ * caller holds the vault's write lock, so operations a crash interrupted are finished first.
+ */
+export async function openVault(directory: string, holdsLock = false): Promise<OpenVault> {
   const root = resolve(directory);
   const host = await NodeVaultHost.open(root, { watch: false });
   // The index starts lazily (only `indx search` builds it) and a one-shot search waits for it.
-  const engine = await createHeadlessEngine(host, new FileStorage(locateStateDir(root)), { search: { waitForIndex: true } });
+  const engine = await createHeadlessEngine(host, new FileStorage(locateStateDir(root)), { search: { waitForIndex: true }, recover: holdsLock });
   return {
     engine,
     host,

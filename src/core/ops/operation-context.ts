@@ -2,6 +2,7 @@ import type { AiRuntime } from '../ai/runtime/ai-runtime';
 import type { AiStreamListener } from '../ai/runtime/ai-stream-event';
 import type { AuditRecorder } from '../audit/audit-log';
 import type { SearchService } from '../search/service/search-service';
+import type { RecoveredIntent } from '../journal/intent-journal';
 import type { EtagFunction } from '../vault/etag';
 import type { Storage } from '../vault/storage';
 import type { VaultHost } from '../vault/vault-host';
@@ -22,6 +23,8 @@ export interface OperationContext {
   scopes: readonly Scope[];
   /** The AI runtime (switched off when no provider is configured). */
   ai: AiRuntime;
+  /** Operations a crash interrupted that were finished at start (`Engine.recoverInterrupted`). */
+  recovered: readonly RecoveredIntent[];
   /** The names of the operations that need an AI provider (`requires`) and are offered now, in registry order. */
   offeredAiOperations: () => string[];
   /** Present when the caller asked for a streamed result: receives its events as they happen. */

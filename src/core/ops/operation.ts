@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RecoveryOutcome } from '../journal/intent-journal';
 import type { OperationContext } from './operation-context';
 
 /** A token scope; `vault:admin` implies write, `vault:write` implies read. */
@@ -53,6 +54,12 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
   live?: boolean;
   /** Whether the operation can stream its result (see `AiStreamEvent`). */
   streams?: boolean;
+  /**
+   * For an operation that writes several files and keeps an intent journal entry while it does
+   * (`beginIntent`): finishes the work from the entry's `plan` after a crash. The engine calls it
+   * at start, before any request, holding the vault's write lock.
+   */
+  recover?(plan: unknown, context: OperationContext): Promise<RecoveryOutcome>;
   /** A short deterministic one-line summary of a result. */
   summarize(output: z.output<Output>): string;
   /**

@@ -3,6 +3,7 @@ import type { FetchFunction } from '../../core/ai/create-ai-sdk-embedder';
 import type { AiRuntimeOptions } from '../../core/ai/runtime/ai-runtime';
 import type { EmbeddingProviderConfigInput } from '../../core/ai/embedding-provider-config';
 import type { TokenStore } from '../../core/auth/token-store';
+import { describeRecovered } from '../../core/journal/intent-journal';
 import { Engine } from '../../core/engine';
 import { isIndxError } from '../../core/errors';
 import { removeSavedIndex } from '../../core/search/persist/index-store';
@@ -188,6 +189,8 @@ export class PluginServer {
     const engine = await Engine.create({ host, storage, search: { vectors }, ai: this.aiOptions() });
     holder.engine = engine;
     cleanup.unshift(() => engine.close());
+    // Holding the lock: a journal entry left in the state folder is a crash's, finished before serving.
+    for (const recovered of await engine.recoverInterrupted()) console.warn(`indx: ${describeRecovered(recovered)}`);
     engine.search?.start().catch((error: unknown) => console.warn('indx: the search index could not be built', error));
     const server = await startServer({ engine, tokens, port: await this.options.port(), mcp: createMcpEndpoint });
     const closeServer: Cleanup = () => server.close();

@@ -26,6 +26,7 @@ export async function openRuntimeVault(files: TempFiles, environment: Record<str
     search: engine.search,
     scopes: SCOPES,
     ai: engine.ai,
+    recovered: [],
     offeredAiOperations: () => [],
   };
   return { vault, context };

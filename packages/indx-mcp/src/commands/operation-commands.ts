@@ -209,7 +209,7 @@ async function runInProcess(operation: Operation, vault: string, input: Record<s
   // alive: without a handle of its own the command would exit mid-call with nothing printed.
   const keepAlive = setInterval(() => undefined, 60_000);
   try {
-    const opened = await openVault(vault);
+    const opened = await openVault(vault, release !== undefined);
     try {
       return (await opened.engine.call(operation.name, input, LOCAL_CALLER, onEvent === undefined ? {} : { onEvent })).output as Record<string, unknown>;
     } finally {

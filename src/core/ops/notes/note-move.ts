@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moveWithLinks } from '../../notes/move-with-links';
+import { moveWithLinks, recoverMove } from '../../notes/move-with-links';
 import { assertLinkableName, extensionOf, toNotePath, toVaultPath } from '../../vault/paths';
 import type { VaultHost } from '../../vault/vault-host';
 import { DESTRUCTIVE, defineOperation } from '../operation';
@@ -34,6 +34,7 @@ export const noteMove = defineOperation({
     const outcome = await moveWithLinks(context, from, to, { updateLinks: input.update_links, ifMatch: input.if_match });
     return { from, to, ...outcome, links_updated: outcome.updated.reduce((sum, file) => sum + file.links_changed, 0) };
   },
+  recover: recoverMove,
   summarize: (output) => `Moved ${output.from} to ${output.to}; rewrote ${output.links_updated} link${output.links_updated === 1 ? '' : 's'} in ${output.updated.length} file${output.updated.length === 1 ? '' : 's'}.`,
 });
 

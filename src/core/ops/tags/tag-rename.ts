@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IndxError } from '../../errors';
+import { beginIntent, unreadablePlan } from '../../journal/intent-journal';
 import { parseMetadata } from '../../metadata/parse-metadata';
 import { noteTags, tagMatches } from '../../notes/note-tags';
 import { renameTagInNote } from '../../tags/rename-tag-in-note';
@@ -34,12 +35,40 @@ export const tagRename = defineOperation({
     const from = normalizeTag(input.from);
     const to = normalizeTag(input.to);
     for (const name of [from, to]) if (!isValidTagName(name)) throw new IndxError('invalid_input', `"${name}" is not a tag Obsidian would read whole: no spaces or punctuation other than _, - and / (for nesting), and not only digits.`, { tag: name });
+    const paths = candidates(context, from);
+    if (input.dry_run) {
+      const notes = [];
+      for (const path of paths) {
+        const changes = await preview(context, path, from, to);
+        if (changes > 0) notes.push({ path, changes, etag: null });
+      }
+      return { from, to, dry_run: true, notes, total_changes: notes.reduce((sum, note) => sum + note.changes, 0) };
+    }
+    // The journal entry names every note with its ETag before the rename: a crash half-way is
+    // finished at the next start, on the notes still carrying it.
+    const plan: TagRenamePlan = { from, to, notes: [] };
+    for (const path of paths) plan.notes.push({ path, etag: context.etag(await context.host.read(path)) });
+    const intent = paths.length < 2 ? null : await beginIntent(context, 'tag_rename', { subject: from, to }, plan);
     const notes = [];
-    for (const path of candidates(context, from)) {
-      const changed = input.dry_run ? await preview(context, path, from, to) : await apply(context, path, from, to);
+    for (const path of paths) {
+      const changed = await apply(context, path, from, to);
       if (changed.changes > 0) notes.push({ path, ...changed });
     }
+    await intent?.finish();
     return { from, to, dry_run: input.dry_run, notes, total_changes: notes.reduce((sum, note) => sum + note.changes, 0) };
+  },
+  async recover(rawPlan, context) {
+    const parsed = tagRenamePlanSchema.safeParse(rawPlan);
+    if (!parsed.success) throw unreadablePlan('tag_rename', parsed.error.issues[0]?.message ?? 'invalid');
+    const { from, to, notes } = parsed.data;
+    let files = 0;
+    for (const note of notes) {
+      if (context.host.stat(note.path) === null) continue;
+      // A note whose ETag moved on was renamed before the crash (or edited since): left alone.
+      const renamed = await apply(context, note.path, from, to, note.etag).catch(skipChanged);
+      if (renamed.etag !== null) files += 1;
+    }
+    return { outcome: 'completed', files };
   },
   summarize: (output) => `${output.dry_run ? 'Would rename' : 'Renamed'} #${output.from} to #${output.to}: ${output.total_changes} occurrence${output.total_changes === 1 ? '' : 's'} in ${output.notes.length} note${output.notes.length === 1 ? '' : 's'}.`,
 });
@@ -52,17 +81,33 @@ function candidates(context: OperationContext, from: string): string[] {
     .sort();
 }
 
-async function preview(context: OperationContext, path: string, from: string, to: string) {
+/** What a tag rename's journal entry holds: the tags, and each note to rename in with its ETag before. */
+const tagRenamePlanSchema = z.object({ from: z.string(), to: z.string(), notes: z.array(z.object({ path: z.string(), etag: z.string() })) });
+
+type TagRenamePlan = z.infer<typeof tagRenamePlanSchema>;
+
+async function preview(context: OperationContext, path: string, from: string, to: string): Promise<number> {
   const text = await context.host.read(path);
-  return { changes: renameTagInNote({ text, cache: parseMetadata(text), from, to }).changed, etag: null };
+  return renameTagInNote({ text, cache: parseMetadata(text), from, to }).changed;
 }
 
-async function apply(context: OperationContext, path: string, from: string, to: string) {
+async function apply(context: OperationContext, path: string, from: string, to: string, ifMatch?: string) {
   let changes = 0;
-  const result = await mutateFile(context, path, 'tag_rename', (text) => {
-    const renamed = renameTagInNote({ text, cache: parseMetadata(text), from, to });
-    changes = renamed.changed;
-    return renamed.text;
-  });
+  const result = await mutateFile(
+    context,
+    path,
+    'tag_rename',
+    (text) => {
+      const renamed = renameTagInNote({ text, cache: parseMetadata(text), from, to });
+      changes = renamed.changed;
+      return renamed.text;
+    },
+    ifMatch,
+  );
   return { changes, etag: result.changed ? result.etag : null };
+}
+
+function skipChanged(error: unknown): { changes: number; etag: null } {
+  if (error instanceof IndxError && error.code === 'etag_mismatch') return { changes: 0, etag: null };
+  throw error;
 }

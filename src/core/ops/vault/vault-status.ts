@@ -43,6 +43,19 @@ export const vaultStatus = defineOperation({
         spend_today_usd: z.number().describe('Best-effort spend of the current UTC day, in US dollars.'),
       })
       .describe('The AI runtime at a glance (seed 002 §12).'),
+    recovered: z
+      .array(
+        z.object({
+          op: z.string().describe('The operation a crash interrupted (note_move, tag_rename).'),
+          subject: z.string().describe('What it worked on: the path moved, the tag renamed.'),
+          to: z.string().describe('The destination or new tag.'),
+          started_at: z.string().describe('When it started (ISO 8601).'),
+          outcome: z.enum(['completed', 'rolled_back', 'failed']).describe('completed: the rest was done at start; rolled_back: nothing had changed; failed: kept for the next start (see error).'),
+          files: z.number().int().describe('Files written while finishing it.'),
+          error: z.string().optional().describe('Why it could not be finished.'),
+        }),
+      )
+      .describe('Multi-file operations a crash interrupted, finished when this server started (empty normally).'),
   }),
   scope: 'vault:read',
   live: true,
@@ -69,10 +82,11 @@ export const vaultStatus = defineOperation({
       links: { resolved: sumLinks(context.host.resolvedLinks()), unresolved: sumLinks(context.host.unresolvedLinks()) },
       state_location: context.storage.location,
       index: indexStatus(context.search),
+      recovered: context.recovered.map(({ op, subject, to, started_at, outcome, files, error }) => ({ op, subject, to, started_at, outcome, files, ...(error === undefined ? {} : { error }) })),
       ai: { available: context.ai.available, model: context.ai.chat?.model ?? null, calls_today: today.calls, cache_hits_today: today.cache_hits, cache_misses_today: today.calls - today.cache_hits, spend_today_usd: today.spend_usd },
     };
   },
-  summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.`,
+  summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.${output.recovered.length === 0 ? '' : ` ${output.recovered.length} interrupted operation${output.recovered.length === 1 ? '' : 's'} finished at start.`}`,
 });
 
 function indexStatus(search: SearchService | null) {
