@@ -32,6 +32,8 @@ export interface StartServerOptions {
   /** Failed authentications allowed per remote address (default 60 per minute, then 429). */
   authFailureLimit?: RateLimitOptions;
   idempotency?: IdempotencyOptions;
+  /** How long a request body may take to arrive after its headers (default 30 s), then 408 `request_timeout`. */
+  bodyTimeoutMs?: number;
   /** Interval of keep-alive comments on `/v1/events` (default 15 s). */
   eventsKeepAliveMs?: number;
   /** Bytes of events queued for a client that stopped reading before its stream is closed (default 1 MiB). */
@@ -66,6 +68,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     events,
     idempotency: new IdempotencyCache({ clock, ...options.idempotency }),
     rateLimit: options.rateLimit,
+    ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
     authFailures: new AuthFailureLimiter(options.authFailureLimit, clock),
     openapi: createOfferedOpenApi(options.engine, () => ({ version: ENGINE_VERSION, serverUrl: deps.baseUrl() })),
   });

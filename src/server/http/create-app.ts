@@ -8,6 +8,7 @@ import type { AuthFailureLimiter } from './auth-failure-limiter';
 import { authenticate, type AuthMode } from './authenticate';
 import { sendError, sendFailure } from './envelope';
 import type { EventStreams } from './event-streams';
+import { limitBodyTime } from './limit-body-time';
 import { limitRate, type RateLimitOptions } from './limit-rate';
 import { bodyErrors, limitJsonDepth, parseJsonBody } from './parse-json-body';
 import { validateHost } from './validate-host';
@@ -26,12 +27,15 @@ export interface AppParts {
   rateLimit?: RateLimitOptions;
   /** Failed authentications per remote address: past the limit, a failing request gets 429 (a valid token always passes). */
   authFailures: AuthFailureLimiter;
+  /** How long a request body may take to arrive after its headers (default 30 s): 408 `request_timeout` past it. */
+  bodyTimeoutMs?: number;
   /** The OpenAPI document of the operations offered now (built on first request, rebuilt when they change). */
   openapi: () => unknown;
 }
 
 /**
- * The express app, middleware in this order: Host validation, Origin validation,
+ * The express app, middleware in this order: Host validation, Origin validation, the body time
+ * limit,
  * `GET /openapi.json` (public: it describes the API, not the vault), the failed-authentication
  * brake and bearer authentication, per-token rate limit, JSON body (8 MiB), then `/mcp`,
  * `/v1/events` and the REST routes. Everything else is a 404 in the error envelope; failures of
@@ -41,7 +45,7 @@ export function createApp(parts: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(markJsonRpcErrors(), validateHost(parts.port), validateOrigin());
+  app.use(markJsonRpcErrors(), validateHost(parts.port), validateOrigin(), limitBodyTime(parts.bodyTimeoutMs));
   app.get('/openapi.json', (_request, response) => void response.json(parts.openapi()));
   app.use(authenticate(parts.tokens, parts.auth, parts.authFailures), limitRate(parts.rateLimit), parseJsonBody(), bodyErrors(), limitJsonDepth());
   app.all('/mcp', mcpHandler(parts.mcp));

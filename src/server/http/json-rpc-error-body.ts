@@ -25,7 +25,7 @@ export function toJsonRpcErrorBody(code: ErrorCode, message: string, details: Re
 
 function jsonRpcCode(code: ErrorCode, details: Record<string, unknown>): number {
   if (code === 'invalid_input') return details.reason === 'entity.parse.failed' ? PARSE_ERROR : INVALID_REQUEST;
-  if (code === 'payload_too_large') return INVALID_REQUEST;
+  if (code === 'payload_too_large' || code === 'request_timeout') return INVALID_REQUEST;
   if (code === 'internal_error') return INTERNAL_ERROR;
   return SERVER_ERROR;
 }

@@ -11,6 +11,7 @@ const CODE_OF_STATUS: Record<number, string> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
+  408: 'request_timeout',
   409: 'conflict',
   412: 'etag_mismatch',
   413: 'payload_too_large',
