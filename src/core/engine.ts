@@ -4,6 +4,7 @@ import { guardAiCall } from './ai/runtime/guard-ai-call';
 import { isAiDenied } from './ai/scope/ai-path-filter';
 import { AuditLog, type AuditRecorder } from './audit/audit-log';
 import { toCanonicalJson } from './canonical-json';
+import { checkStateFiles, type StateWarning } from './config/state-files';
 import { readVaultConfig, type VaultConfig } from './config/vault-config';
 import { IndxError } from './errors';
 import { readJournal, type JournalEntry, type RecoveredIntent } from './journal/intent-journal';
@@ -98,6 +99,8 @@ export class Engine {
     search: EngineSearchOptions | false,
     config: VaultConfig,
     ai: AiRuntimeOptions,
+    /** State files that went missing since the last start (see `checkStateFiles`). */
+    readonly stateWarnings: readonly StateWarning[],
   ) {
     this.policyHost = new PolicyHost(host);
     this.policyHost.setPolicy(createPathPolicy(config.access));
@@ -139,7 +142,8 @@ export class Engine {
   /** Creates an engine; loads the ETag hasher and the vault configuration first. */
   static async create(options: EngineOptions): Promise<Engine> {
     const config = await readVaultConfig(options.storage);
-    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config, options.ai ?? {});
+    const warnings = await checkStateFiles(options.storage);
+    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config, options.ai ?? {}, warnings);
   }
 
   /**
@@ -170,7 +174,8 @@ export class Engine {
   }
 
   /**
-   * Finishes the multi-file operations a crash interrupted (folder moves, tag renames), from the
+   * Removes the state folder's leftovers of interrupted atomic writes (`Storage.sweep`), then
+   * finishes the multi-file operations a crash interrupted (folder moves, tag renames), from the
    * intent journal in the state folder: each operation's `recover` completes the work or, when
    * nothing had changed yet, drops it. Each is audited (op, subject, outcome) and reported by
    * `vault_status` for the life of this engine. Hosts call it once at start, holding the vault's
@@ -178,6 +183,7 @@ export class Engine {
    * entry that cannot be finished is kept for the next start and reported as `failed`.
    */
   async recoverInterrupted(): Promise<RecoveredIntent[]> {
+    await this.storage.sweep?.();
     const found: RecoveredIntent[] = [];
     for (const entry of await readJournal(this.storage)) found.push(await this.recoverEntry(entry));
     this.recovered.push(...found);
@@ -266,6 +272,7 @@ export class Engine {
       scopes: caller.scopes,
       ai: this.ai,
       recovered: this.recovered,
+      stateWarnings: this.stateWarnings,
       offeredAiOperations: () => this.offeredOperations().filter((operation) => operation.requires !== undefined).map((operation) => operation.name),
       ...(options.onEvent === undefined ? {} : { emit: options.onEvent }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),

@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { locateStateDir } from '../../src/hosts/node/file-storage';
 import { writeTempFolder } from '../helpers/temp-vault';
 import { isolatedEnvironment, printedError, runCli, type CliResult } from './run-cli';
 
@@ -63,6 +64,23 @@ describe('the indx CLI as a child process', () => {
     const status = await indx(['vault', 'status', '--vault', root, '--summary']);
     expect(status.code).toBe(0);
     expect(readdirSync(join(root, 'Notes'))).toEqual(['A.md']);
+    expect(await readFile(fresh, 'utf8')).toBe('a write in flight');
+  });
+
+  it("removes the state folder's leftover temporary files when a command takes the write lock, and keeps a fresh one (issue 14, item 9)", async () => {
+    const state = locateStateDir(root);
+    await mkdir(join(state, 'search'), { recursive: true });
+    const old = join(state, 'search', '.manifest.json.0123456789ab.indx-tmp');
+    const fresh = join(state, '.tokens.json.ba9876543210.indx-tmp');
+    await writeFile(old, 'half a manifest');
+    await writeFile(fresh, 'a write in flight');
+    const longAgo = new Date(Date.now() - 11 * 60_000);
+    await utimes(old, longAgo, longAgo);
+    // A read takes no lock and leaves the state folder alone.
+    expect((await indx(['vault', 'status', '--vault', root, '--summary'])).code).toBe(0);
+    expect(existsSync(old)).toBe(true);
+    expect((await indx(['vault', 'config', 'set', '--vault', root, '--config', '{"access":{"write_enabled":true}}'])).code).toBe(0);
+    expect(existsSync(old)).toBe(false);
     expect(await readFile(fresh, 'utf8')).toBe('a write in flight');
   });
 

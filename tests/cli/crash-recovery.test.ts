@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { writeTempFolder, type TempFiles } from '../helpers/temp-vault';
-import { CLI } from './run-cli';
+import { startServeProcess, stopProcess, type ServeProcess } from './serve-process';
 
 /**
  * Issue 14's red-team repro: `kill -9` of `indx serve` in the middle of a folder move or a tag
@@ -38,34 +37,16 @@ function random(seed: number): () => number {
   };
 }
 
-interface Server {
-  child: ChildProcess;
-  url: string;
+interface Server extends ServeProcess {
   token: string;
-  stderr: () => string;
 }
 
-function startServe(vault: string, tokenFile: string): Promise<Server> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--vault', vault, '--port', '0', '--token-file', tokenFile], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, INDX_HOME: join(vault, '..', 'home') } });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-  return new Promise((resolveServer, reject) => {
-    let printed = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.toString('utf8');
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(printed)?.[0];
-      if (url !== undefined && printed.includes('Press Ctrl+C to stop.')) resolveServer({ child, url, token: readFileSync(tokenFile, 'utf8').trim(), stderr: () => errors });
-    });
-    child.on('exit', (code) => reject(new Error(`indx serve exited with ${String(code)}: ${errors}`)));
-  });
+async function startServe(vault: string, tokenFile: string): Promise<Server> {
+  const server = await startServeProcess(vault, ['--token-file', tokenFile]);
+  return { ...server, token: readFileSync(tokenFile, 'utf8').trim() };
 }
 
-function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolveExit) => {
-    child.once('exit', () => resolveExit());
-    child.kill(signal);
-  });
-}
+const stop = stopProcess;
 
 function call(server: Server, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

@@ -15,13 +15,14 @@ export interface HeadlessEngineOptions {
   search?: Omit<EngineSearchOptions, 'vectors'>;
   /** Environment variables to read the embeddings and AI settings from; default `process.env`. */
   environment?: NodeJS.ProcessEnv;
-  /** Where a half-configured provider and operations recovered at start are reported; default stderr. */
+  /** Where a half-configured provider, missing state files and operations recovered at start are reported; default stderr. */
   warn?: (line: string) => void;
   /**
-   * Finish the multi-file operations a crash interrupted (Engine.recoverInterrupted). Only for
-   * callers that hold the vault's write lock: another live writer's journal entry is not a crash.
+   * The caller holds the vault's write lock and is starting: report state files gone missing and
+   * finish the multi-file operations a crash interrupted (Engine.recoverInterrupted). Only with
+   * the lock: another live writer's journal entry is not a crash.
    */
-  recover?: boolean;
+  holdsLock?: boolean;
 }
 
 /**
@@ -39,7 +40,10 @@ export async function createHeadlessEngine(host: VaultHost, storage: FileStorage
   const vectors = await createHeadlessVectors(storage, environment, warn, () => holder.engine?.search?.refreshVectors());
   const engine = await Engine.create({ host, storage, search: { ...options.search, vectors }, ai: headlessAi(environment) });
   holder.engine = engine;
-  if (options.recover === true) for (const recovered of await engine.recoverInterrupted()) warn(`indx: ${describeRecovered(recovered)}`);
+  if (options.holdsLock === true) {
+    for (const warning of engine.stateWarnings) warn(`indx: warning: ${warning.message}`);
+    for (const recovered of await engine.recoverInterrupted()) warn(`indx: ${describeRecovered(recovered)}`);
+  }
   return engine;
 }
 

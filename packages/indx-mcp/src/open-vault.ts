@@ -13,13 +13,14 @@ export interface OpenVault {
 
 /**
  * Opens a vault folder headlessly (no watcher: one-shot commands read it once). `holdsLock`: the
- * caller holds the vault's write lock, so operations a crash interrupted are finished first.
+ * caller holds the vault's write lock, so operations a crash interrupted are finished first and
+ * missing state files reported.
  */
 export async function openVault(directory: string, holdsLock = false): Promise<OpenVault> {
   const root = resolve(directory);
   const host = await NodeVaultHost.open(root, { watch: false });
   // The index starts lazily (only `indx search` builds it) and a one-shot search waits for it.
-  const engine = await createHeadlessEngine(host, new FileStorage(locateStateDir(root)), { search: { waitForIndex: true }, recover: holdsLock });
+  const engine = await createHeadlessEngine(host, new FileStorage(locateStateDir(root)), { search: { waitForIndex: true }, holdsLock });
   return {
     engine,
     host,

@@ -53,7 +53,7 @@ export const vaultConfigSchema = z.object({
 /** indx's per-vault settings. */
 export type VaultConfig = z.output<typeof vaultConfigSchema>;
 
-const CONFIG_FILE = 'config.json';
+export const CONFIG_FILE = 'config.json';
 
 /** Reads the configuration from the state folder; a missing file gives the defaults. */
 export async function readVaultConfig(storage: Storage): Promise<VaultConfig> {

@@ -2,6 +2,7 @@ import type { AiRuntime } from '../ai/runtime/ai-runtime';
 import type { AiStreamListener } from '../ai/runtime/ai-stream-event';
 import type { AuditRecorder } from '../audit/audit-log';
 import type { SearchService } from '../search/service/search-service';
+import type { StateWarning } from '../config/state-files';
 import type { RecoveredIntent } from '../journal/intent-journal';
 import type { EtagFunction } from '../vault/etag';
 import type { Storage } from '../vault/storage';
@@ -25,6 +26,8 @@ export interface OperationContext {
   ai: AiRuntime;
   /** Operations a crash interrupted that were finished at start (`Engine.recoverInterrupted`). */
   recovered: readonly RecoveredIntent[];
+  /** State files (configuration, tokens) that went missing since the last start. */
+  stateWarnings: readonly StateWarning[];
   /** The names of the operations that need an AI provider (`requires`) and are offered now, in registry order. */
   offeredAiOperations: () => string[];
   /** Present when the caller asked for a streamed result: receives its events as they happen. */

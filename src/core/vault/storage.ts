@@ -16,4 +16,6 @@ export interface Storage {
   remove(name: string): Promise<void>;
   /** Entry names under a prefix folder. */
   list(prefix: string): Promise<string[]>;
+  /** Removes what a crash left behind (temporary files of atomic writes); resolves with how many. */
+  sweep?(): Promise<number>;
 }

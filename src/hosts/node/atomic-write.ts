@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { promises as fs } from 'node:fs';
+import { lstatSync, promises as fs, rmSync } from 'node:fs';
 import * as path from 'node:path';
 
 /** Every temporary file this module creates ends with this suffix (and starts with a dot). */
@@ -17,6 +17,26 @@ export interface AtomicWriteOptions {
 /** True for the names of the temporary files {@link writeFileAtomic} leaves while it works. */
 export function isTemporaryFileName(name: string): boolean {
   return name.startsWith('.') && name.endsWith(TEMPORARY_FILE_SUFFIX);
+}
+
+/** A temporary file of an atomic write this old is a crash's leftover, never a write in flight. */
+const LEFTOVER_AFTER_MS = 10 * 60_000;
+
+/**
+ * Removes the temporary file at `absolutePath` when it is a crash's leftover: a crash between
+ * writing it and renaming it over its target leaves it behind (the target itself is whole, old
+ * or new). Fresh ones may belong to a write in flight of another process, so only old ones go.
+ * Returns whether it was removed.
+ */
+export function removeLeftover(absolutePath: string): boolean {
+  try {
+    if (Date.now() - lstatSync(absolutePath).mtimeMs <= LEFTOVER_AFTER_MS) return false;
+    rmSync(absolutePath, { force: true });
+    return true;
+  } catch {
+    // Gone already, or not ours to remove: it stays hidden either way.
+    return false;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, promises as fs, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { IndxError } from '../../core/errors';
 import type { Storage } from '../../core/vault/storage';
-import { isTemporaryFileName, writeFileAtomic } from './atomic-write';
+import { isTemporaryFileName, removeLeftover, writeFileAtomic } from './atomic-write';
 import { DEFAULT_CONFIG_DIR, toRelativePosixPath } from './vault-paths';
 
 /** The plugin's id, which names its folder under `<configDir>/plugins/`. */
@@ -92,11 +92,17 @@ export class FileStorage implements Storage {
   async list(prefix: string): Promise<string[]> {
     const folderName = prefix.replace(/\/+$/, '');
     const folder = folderName === '' ? this.location : this.pathOf(folderName);
-    const names = await listFilesBelow(folder).catch((error: unknown) => {
+    const names = await listFilesBelow(folder, (name) => !isTemporaryFileName(name)).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
       throw error;
     });
     return names.map((name) => toRelativePosixPath(this.location, name)).sort();
+  }
+
+  /** Removes temporary files of atomic writes older than 10 minutes anywhere in the state folder (see `removeLeftover`). */
+  async sweep(): Promise<number> {
+    const found = await listFilesBelow(this.location, isTemporaryFileName).catch(() => []);
+    return found.filter((absolutePath) => removeLeftover(absolutePath)).length;
   }
 
   private pathOf(name: string): string {
@@ -105,13 +111,14 @@ export class FileStorage implements Storage {
   }
 }
 
-async function listFilesBelow(folder: string): Promise<string[]> {
+/** The files below `folder` (recursively) whose names `keep` accepts. */
+async function listFilesBelow(folder: string, keep: (name: string) => boolean): Promise<string[]> {
   const entries = await fs.readdir(folder, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map(async (entry) => {
       const absolutePath = path.join(folder, entry.name);
-      if (entry.isDirectory()) return listFilesBelow(absolutePath);
-      return entry.isFile() && !isTemporaryFileName(entry.name) ? [absolutePath] : [];
+      if (entry.isDirectory()) return listFilesBelow(absolutePath, keep);
+      return entry.isFile() && keep(entry.name) ? [absolutePath] : [];
     }),
   );
   return nested.flat();

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { lstatSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { isTemporaryFileName } from './atomic-write';
+import { lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { isTemporaryFileName, removeLeftover } from './atomic-write';
 import * as path from 'node:path';
 import type { CachedMetadata } from '../../core/metadata/types';
 import { toFileRecord, type FileRecord } from './file-record';
@@ -69,9 +69,6 @@ export async function scanVault(
   return { folders, files };
 }
 
-/** A temporary file of an atomic write this old is a crash's leftover, never a write in flight. */
-const LEFTOVER_AFTER_MS = 10 * 60_000;
-
 function listFolder(realRoot: string, folder: ScannedEntry): { folders: ScannedEntry[]; files: ScannedEntry[] } {
   const listing = { folders: [] as ScannedEntry[], files: [] as ScannedEntry[] };
   for (const entry of readdirSync(toAbsolutePath(realRoot, folder.diskPath), { withFileTypes: true })) {
@@ -83,17 +80,6 @@ function listFolder(realRoot: string, folder: ScannedEntry): { folders: ScannedE
     if (entry.isFile()) listing.files.push(child);
   }
   return listing;
-}
-
-// A crash between writing a temporary file and renaming it over the note leaves it behind; the
-// note itself is whole (old or new). Fresh ones may belong to a write in flight (another process
-// reading the vault while a server writes), so only old ones go.
-function removeLeftover(absolutePath: string): void {
-  try {
-    if (Date.now() - lstatSync(absolutePath).mtimeMs > LEFTOVER_AFTER_MS) rmSync(absolutePath, { force: true });
-  } catch {
-    // Gone already, or not ours to remove: it stays hidden either way.
-  }
 }
 
 function childEntry(folder: ScannedEntry, entry: Dirent): ScannedEntry {

@@ -71,6 +71,11 @@ export default class IndxPlugin extends Plugin implements PluginControls {
       fetch: createRequestUrlFetch(),
       secretKey: () => this.apiKey.read(),
       onChange: (state) => this.onServerChange(state),
+      // Lost state files and crash recoveries change what agents see: say so where the user looks, and in the console.
+      onWarning: (message) => {
+        console.warn(message);
+        new Notice(message, 20_000);
+      },
     });
     this.statusBar = this.addStatusBarItem();
     this.statusBar.addClass('indx-status-bar-item');

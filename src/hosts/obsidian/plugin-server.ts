@@ -47,6 +47,8 @@ export interface PluginServerOptions {
   /** The AI provider's key from the app's secret storage ('' when none), read at each configuration reload. */
   secretKey(): string;
   onChange(state: ServerState): void;
+  /** Told at start about state files gone missing and operations a crash interrupted (default: the console). */
+  onWarning?(message: string): void;
   /** Retries while a previous instance of the plugin still releases the write lock, backing off from 1 s (default 4). */
   lockRetries?: number;
   /** How long to wait before trying the lock again while another process holds it (default {@link LOCK_RETRY_INTERVAL_MS}). */
@@ -190,7 +192,9 @@ export class PluginServer {
     holder.engine = engine;
     cleanup.unshift(() => engine.close());
     // Holding the lock: a journal entry left in the state folder is a crash's, finished before serving.
-    for (const recovered of await engine.recoverInterrupted()) console.warn(`indx: ${describeRecovered(recovered)}`);
+    const warn = this.options.onWarning ?? ((message: string) => console.warn(message));
+    for (const warning of engine.stateWarnings) warn(`indx: ${warning.message}`);
+    for (const recovered of await engine.recoverInterrupted()) warn(`indx: ${describeRecovered(recovered)}`);
     engine.search?.start().catch((error: unknown) => console.warn('indx: the search index could not be built', error));
     const server = await startServer({ engine, tokens, port: await this.options.port(), mcp: createMcpEndpoint });
     const closeServer: Cleanup = () => server.close();

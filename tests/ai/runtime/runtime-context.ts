@@ -27,6 +27,7 @@ export async function openRuntimeVault(files: TempFiles, environment: Record<str
     scopes: SCOPES,
     ai: engine.ai,
     recovered: [],
+    stateWarnings: [],
     offeredAiOperations: () => [],
   };
   return { vault, context };

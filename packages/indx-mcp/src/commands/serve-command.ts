@@ -63,7 +63,7 @@ async function serve(options: ServeOptions): Promise<void> {
     const host = await NodeVaultHost.open(root, { watch: true });
     cleanup.unshift(() => host.close());
     const storage = new FileStorage(stateDir);
-    const engine = await createHeadlessEngine(host, storage, { recover: true });
+    const engine = await createHeadlessEngine(host, storage, { holdsLock: true });
     // Stops the search index (saving it) and flushes the audit log.
     cleanup.unshift(() => engine.close());
     // Build the search index in the background now, so the first search finds it ready.

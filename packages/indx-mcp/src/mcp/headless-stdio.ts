@@ -65,7 +65,7 @@ export async function serveVaultOverStdio(options: HeadlessStdioOptions): Promis
   try {
     const host = await NodeVaultHost.open(root, { watch: true });
     try {
-      await serveEngine(await createHeadlessEngine(host, new FileStorage(stateDir), { recover: true }), options);
+      await serveEngine(await createHeadlessEngine(host, new FileStorage(stateDir), { holdsLock: true }), options);
     } finally {
       await host.close();
     }

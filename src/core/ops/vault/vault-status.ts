@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stillMissing } from '../../config/state-files';
 import type { SearchService } from '../../search/service/search-service';
 import { extensionOf } from '../../vault/paths';
 import { defineOperation, READ_ONLY } from '../operation';
@@ -56,6 +57,9 @@ export const vaultStatus = defineOperation({
         }),
       )
       .describe('Multi-file operations a crash interrupted, finished when this server started (empty normally).'),
+    warnings: z
+      .array(z.object({ code: z.enum(['config_missing', 'tokens_missing']).describe('Which state file is gone.'), message: z.string().describe('What it means and what to do.') }))
+      .describe('State files this vault had that were gone at start: config.json (path rules back to defaults) or tokens.json (every token revoked). Empty normally.'),
   }),
   scope: 'vault:read',
   live: true,
@@ -82,11 +86,12 @@ export const vaultStatus = defineOperation({
       links: { resolved: sumLinks(context.host.resolvedLinks()), unresolved: sumLinks(context.host.unresolvedLinks()) },
       state_location: context.storage.location,
       index: indexStatus(context.search),
+      warnings: await stillMissing(context.storage, context.stateWarnings),
       recovered: context.recovered.map(({ op, subject, to, started_at, outcome, files, error }) => ({ op, subject, to, started_at, outcome, files, ...(error === undefined ? {} : { error }) })),
       ai: { available: context.ai.available, model: context.ai.chat?.model ?? null, calls_today: today.calls, cache_hits_today: today.cache_hits, cache_misses_today: today.calls - today.cache_hits, spend_today_usd: today.spend_usd },
     };
   },
-  summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.${output.recovered.length === 0 ? '' : ` ${output.recovered.length} interrupted operation${output.recovered.length === 1 ? '' : 's'} finished at start.`}`,
+  summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.${output.warnings.map((warning) => ` Warning: ${warning.code}.`).join('')}${output.recovered.length === 0 ? '' : ` ${output.recovered.length} interrupted operation${output.recovered.length === 1 ? '' : 's'} finished at start.`}`,
 });
 
 function indexStatus(search: SearchService | null) {
