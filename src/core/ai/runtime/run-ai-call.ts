@@ -239,9 +239,6 @@ async function generateAccounted(context: OperationContext, call: ChatCall, requ
   const { chat, spec, session, tally } = call;
   const { warnings, delivery } = call.lists;
   const streamed = session.streaming && request.onPartial !== undefined;
-  if (streamed && !chat.canStream && !delivery.some((warning) => warning.code === 'stream_unsupported')) {
-    delivery.push({ code: 'stream_unsupported', message: 'A stream was asked for, but this provider connection cannot stream; the result comes whole.' });
-  }
   const result = await chat.generate({
     ...request,
     max_output_tokens: Math.min(request.max_output_tokens ?? session.maxOutputTokens, session.maxOutputTokens),
@@ -250,6 +247,10 @@ async function generateAccounted(context: OperationContext, call: ChatCall, requ
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     ...(streamed ? {} : { onPartial: undefined }),
   });
+  // Seed 002 §7: a provider (or connection) that does not stream answers whole, with a warning, not an error.
+  if (streamed && (!chat.canStream || !result.streamed) && !delivery.some((warning) => warning.code === 'stream_unsupported')) {
+    delivery.push({ code: 'stream_unsupported', message: 'A stream was asked for, but the provider (or the connection to it) did not stream; the result came whole.' });
+  }
   tally.add(result);
   await context.ai.ledger.add(result.usage.cost_usd, false);
   if (result.finish_reason === 'length') warnings.push({ code: 'truncated', message: `The model stopped at the output cap (${session.maxOutputTokens} tokens); the result may be incomplete. Raise max_tokens for more.` });
