@@ -251,7 +251,7 @@ export class Engine {
     // The operation's audit events are recorded when it ends, stamped with its duration.
     const audit = this.audit.begin(this.clock);
     try {
-      const guarded = { operation: this.registry.get(name), runtime: this.ai, audit, actor: caller.actor, scopes: caller.scopes, clock: this.clock };
+      const guarded = { operation: this.registry.get(name), input, runtime: this.ai, audit, actor: caller.actor, scopes: caller.scopes, clock: this.clock };
       const invocation = await guardAiCall(guarded, (recorder) => this.registry.invoke(name, input, this.contextFor(caller, recorder, options), caller.scopes, beforeWrite, caller.tools));
       if (name === 'vault_config_set') await this.reloadConfig();
       return invocation;

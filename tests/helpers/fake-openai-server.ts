@@ -24,6 +24,8 @@ export interface FakeChatReply {
   status?: number;
   /** Waits this long before answering. */
   delay_ms?: number;
+  /** Answers a plain chat completion (application/json) even to a `stream: true` request, as servers without streaming do. */
+  ignore_stream?: boolean;
 }
 
 type ChatHandler = (body: ParsedJson, index: number) => FakeChatReply | Promise<FakeChatReply>;
@@ -93,7 +95,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     if (reply.status !== undefined && reply.status >= 400) {
       return sendJson(response, reply.status, { error: { message: `scripted error ${reply.status}`, type: 'server_error' } });
     }
-    if (request.stream === true) return sendStream(response, request, reply);
+    if (request.stream === true && reply.ignore_stream !== true) return sendStream(response, request, reply);
     sendJson(response, 200, completion(request, reply));
   }
   function answerEmbeddings(response: ServerResponse, body: Record<string, unknown>): void {

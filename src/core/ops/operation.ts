@@ -48,8 +48,18 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
    * sit in the input: a caller without `vault:write` does not see them in its catalog.
    */
   writeInputs?: readonly string[];
-  /** Which AI provider role the operation needs to be offered (absent: always offered). */
+  /**
+   * Which AI provider role the operation needs to be offered and, unless `requiresWhen` says
+   * otherwise, to run (absent: always offered; not an AI operation).
+   */
   requires?: 'chat' | 'ai';
+  /**
+   * For an AI operation only some of whose inputs use its provider (ai_toc's outline of one
+   * note calls no model): says whether this input does. One that does not runs in every
+   * configuration, offered or not; one that does fails with `ai_unavailable` while `requires`
+   * is missing.
+   */
+  requiresWhen?(input: z.output<Input>): boolean;
   /** Its answer reads the server's live state (index progress, spend today): never replayed from a cache. */
   live?: boolean;
   /** Whether the operation can stream its result (see `AiStreamEvent`). */

@@ -221,6 +221,16 @@ describe('runAiCall', () => {
     expect(events).toEqual([{ type: 'ai.usage', usage: output.usage }]);
   });
 
+  it('warns stream_unsupported when a provider that can stream answered a streamed request whole, and not when it streamed', async () => {
+    let reply: Partial<ChatResult> = { streamed: false };
+    vault = await openVault({ ...scriptedChat(), generate: () => Promise.resolve({ text: 'answer', usage: { input_tokens: 1, output_tokens: 1, cost_usd: 0 }, finish_reason: 'stop', streamed: false, ...reply }) });
+    const streaming = { ...contextOf(vault), emit: () => undefined };
+    const streamedCall = spec({ produce: (session) => session.chat({ system: 's', messages: [], onPartial: () => undefined }).then((result) => ({ answer: result.text })) });
+    expect((await runAiCall(streaming, { ...streamedCall, input: { cache: false } })).warnings.map((warning) => warning.code)).toEqual(['stream_unsupported']);
+    reply = { streamed: true };
+    expect((await runAiCall(streaming, { ...streamedCall, input: { cache: false } })).warnings).toEqual([]);
+  });
+
   it('records a failed call in the audit log without prompts or outputs', async () => {
     vault = await openVault(scriptedChat());
     const events = invocations(vault);

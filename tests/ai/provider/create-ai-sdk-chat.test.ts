@@ -131,6 +131,21 @@ describe('createAiSdkChat against an OpenAI-compatible server', () => {
       expect(partials).toEqual([]);
       expect(sent().stream).toBeUndefined();
     });
+
+    it('reads a plain completion answered to a stream request as one whole reply, without asking again', async () => {
+      server.onChat(() => ({ json: { title: 'Whole anyway', points: ['one'] }, usage: { prompt_tokens: 12, completion_tokens: 7 }, ignore_stream: true }));
+      const partials: unknown[] = [];
+      const result = await chatAgainst(server.url, { fetch }).generate({ ...ASK, json_schema: SUMMARY_SCHEMA, onPartial: (partial) => partials.push(partial) });
+      expect(result).toEqual({ text: JSON.stringify({ title: 'Whole anyway', points: ['one'] }), structured: { title: 'Whole anyway', points: ['one'] }, usage: { input_tokens: 12, output_tokens: 7, cost_usd: 0 }, finish_reason: 'stop', streamed: false });
+      expect(partials).toEqual([]);
+      expect(server.chatRequests().map((body) => (body as SentChatBody).stream)).toEqual([true]);
+    });
+
+    it('reads a whole text reply to a stream request too, and keeps its finish reason', async () => {
+      server.onChat(() => ({ content: 'plain words', finish_reason: 'length', ignore_stream: true }));
+      const result = await chatAgainst(server.url, { fetch }).generate({ ...ASK, onPartial: () => undefined });
+      expect(result).toMatchObject({ text: 'plain words', finish_reason: 'length', streamed: false });
+    });
   });
 
   describe('failures', () => {
@@ -175,6 +190,19 @@ describe('createAiSdkChat against an OpenAI-compatible server', () => {
       server.onChat(() => ({ delay_ms: 5000 }));
       const call = chatAgainst(server.url, { settings: { timeout_ms: 200 } }).generate({ ...ASK, onPartial: () => undefined });
       expect(await expectIndxError(call, 'ai_provider_error')).toMatchObject({ reason: 'timeout', upstream_status: null });
+    });
+
+    it('still fails a stream request whose 2xx answer is neither an event stream nor a chat completion', async () => {
+      const odd: typeof fetch = () => Promise.resolve(new Response(JSON.stringify({ status: 'busy' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+      const details = await expectIndxError(chatAgainst(server.url, { fetch: odd }).generate({ ...ASK, onPartial: () => undefined }), 'ai_provider_error');
+      expect(details).toMatchObject({ reason: 'invalid_output', upstream_status: null });
+    });
+
+    it('still fails a stream request the provider refuses (HTTP 500 after one retry), JSON body or not', async () => {
+      server.onChat(() => ({ status: 500, ignore_stream: true }));
+      const details = await expectIndxError(chatAgainst(server.url, { fetch }).generate({ ...ASK, onPartial: () => undefined }), 'ai_provider_error');
+      expect(details).toMatchObject({ upstream_status: 500, reason: 'http' });
+      expect(server.chatRequests()).toHaveLength(2);
     });
 
     it('reports content that is not JSON as invalid_output', async () => {

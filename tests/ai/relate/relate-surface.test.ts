@@ -187,8 +187,10 @@ describe('ai_relate with embeddings only (no chat model)', () => {
     expect(warningCodes(response.data)).toEqual([]);
   });
 
-  it('refuses the chat-only ai_toc with ai_unavailable (seed 002 §2: embeddings only)', async () => {
-    const response = await restCall(harness, 'POST', '/v1/ai/toc', { mode: 'note', path: 'Notes/Linked.md' });
-    expect([response.status, response.error.code]).toEqual([503, 'ai_unavailable']);
+  it('refuses what ai_toc needs a chat model for with ai_unavailable (seed 002 §2: embeddings only), and still lists a note outline (§5.3)', async () => {
+    const described = await restCall(harness, 'POST', '/v1/ai/toc', { mode: 'note', path: 'Notes/Linked.md', include_descriptions: true });
+    expect([described.status, described.error.code]).toEqual([503, 'ai_unavailable']);
+    const outline = await restCall<{ toc_markdown: string }>(harness, 'POST', '/v1/ai/toc', { mode: 'note', path: 'Notes/Linked.md' });
+    expect([outline.status, outline.data.toc_markdown]).toEqual([200, '- [[Linked#Linked|Linked]]\n']);
   });
 });

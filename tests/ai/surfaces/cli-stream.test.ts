@@ -48,6 +48,17 @@ describe('indx ai … against a served vault', () => {
     expect(harness.openai.chatRequests()).toHaveLength(1);
   });
 
+  it('--stream against a provider that answers whole prints the result as ai.complete with stream_unsupported (exit 0)', async () => {
+    harness = await startAiHarness();
+    harness.openai.onChat(() => ({ json: ALPHA_ANSWER, ignore_stream: true }));
+    const result = await cli(['ai', 'ask', 'What does Alpha ship?', '--stream', '--mode', 'lexical', '--no-cache']);
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    const lines = linesOf(result);
+    expect(lines.map((line) => line.type)).not.toContain('ai.partial');
+    expect(lines.at(-1)).toMatchObject({ type: 'ai.complete', data: { answer: ALPHA_ANSWER.answer, warnings: [{ code: 'stream_unsupported' }] } });
+    expect(harness.openai.chatRequests().map((body: { stream?: boolean }) => body.stream)).toEqual([true]);
+  });
+
   it('exits 8 on a provider 500: ai.error on stdout, the error on stderr', async () => {
     harness = await startAiHarness();
     harness.openai.onChat(() => ({ status: 500 }));
@@ -103,6 +114,15 @@ describe('indx ai … in-process and help', () => {
     const lines = linesOf(result);
     expect(lines.filter((line) => line.type === 'ai.partial').map((line) => line.delta).join('')).toBe(ALPHA_ANSWER.answer);
     expect(lines.at(-1)).toMatchObject({ type: 'ai.complete', data: { answer: ALPHA_ANSWER.answer } });
+  });
+
+  it('falls back in-process too: a provider answering whole gives ai.complete with stream_unsupported (exit 0)', async () => {
+    openai.onChat(() => ({ json: ALPHA_ANSWER, ignore_stream: true }));
+    const result = await runCli(['ai', 'ask', 'What does Alpha ship?', '--stream', '--mode', 'lexical', '--no-cache', '--vault', vault], environment());
+    expect(result.code).toBe(0);
+    const lines = linesOf(result);
+    expect(lines.map((line) => line.type)).not.toContain('ai.partial');
+    expect(lines.at(-1)).toMatchObject({ type: 'ai.complete', data: { answer: ALPHA_ANSWER.answer, warnings: [{ code: 'stream_unsupported' }] } });
   });
 
   it('fills ai_toc from --note, and reads --schema-file for ai_extract (a missing file is invalid input)', async () => {

@@ -83,6 +83,18 @@ describe.each(ERAS)('MCP (%s era)', (era) => {
     expect(deltas.join('')).toBe(ALPHA_ANSWER.answer);
   });
 
+  it('answers a streamed call whole, with stream_unsupported, when the provider does not stream', async () => {
+    harness = await startAiHarness();
+    harness.openai.onChat(() => ({ json: ALPHA_ANSWER, ignore_stream: true }));
+    const client = await connect(harness, era);
+    const received: Progress[] = [];
+    const output = structuredOf<AskOutput>(await client.callTool({ name: 'ai_ask', arguments: ASK_BODY }, { onprogress: (progress) => void received.push(progress) }));
+    expect(output.answer).toBe(ALPHA_ANSWER.answer);
+    expect(output.warnings.map((warning) => warning.code)).toEqual(['stream_unsupported']);
+    expect(received.map((entry) => (JSON.parse(entry.message ?? '{}') as { type?: string }).type)).toEqual(['ai.usage', 'ai.citation']);
+    expect(harness.openai.chatRequests().map((body: { stream?: boolean }) => body.stream)).toEqual([true]);
+  });
+
   it('sends no progress for an operation that does not stream, and runs a streamed call fresh (no replay)', async () => {
     harness = await startAiHarness();
     harness.openai.onChat(() => ({ json: ALPHA_ANSWER }));

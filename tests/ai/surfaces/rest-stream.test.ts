@@ -33,6 +33,22 @@ describe('REST event streams of AI operations', () => {
     expect(harness.openai.chatRequests().map((body: { stream?: boolean }) => body.stream === true)).toEqual([true, false]);
   });
 
+  it('falls back to one whole result with a stream_unsupported warning when the provider answers the stream request with a plain completion', async () => {
+    harness = await startAiHarness();
+    harness.openai.onChat(() => ({ json: ALPHA_ANSWER, ignore_stream: true }));
+    const streamed = await postStream(harness, ASK, ASK_BODY);
+    expect([streamed.status, streamed.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/) as string]);
+    expect(typeRuns(streamed.events)).toEqual(['ai.usage', 'ai.citation', 'ai.complete']);
+    const complete = streamed.events.at(-1)?.data as { data: { answer: string; warnings: { code: string }[] } };
+    expect(complete.data.answer).toBe(ALPHA_ANSWER.answer);
+    expect(complete.data.warnings.map((warning) => warning.code)).toEqual(['stream_unsupported']);
+    expect(harness.openai.chatRequests().map((body: { stream?: boolean }) => body.stream)).toEqual([true]);
+    // A provider that fails for real is still ai_provider_error: a 2xx that is no chat completion, or a 500.
+    harness.openai.onChat(() => ({ status: 500, ignore_stream: true }));
+    const failed = await postStream(harness, ASK, ASK_BODY);
+    expect([failed.status, envelopeOf(failed.text).error.code]).toEqual([502, 'ai_provider_error']);
+  });
+
   it('answers a failure before the first event with the JSON envelope and its status, as without streaming', async () => {
     harness = await startAiHarness();
     const invalid = await postStream(harness, ASK, { retrieve: { mode: 'lexical' } });

@@ -19,12 +19,18 @@ const BODIES: Record<string, unknown> = {
 };
 
 /**
- * The status each row answers with on this vault, which has no AI provider: AI operations
- * other than ai_status reach their operation and refuse with 503 ai_unavailable (their real
- * answers are tested against a loopback provider under tests/ai).
+ * AI operations whose row answers without a provider: ai_status, and ai_toc, whose row asks for
+ * the outline of a note (no model call, seed 002 §5.3).
+ */
+const ANSWERED_WITHOUT_PROVIDER = new Set(['ai_status', 'ai_toc']);
+
+/**
+ * The status each row answers with on this vault, which has no AI provider: the other AI
+ * operations reach their operation and refuse with 503 ai_unavailable (their real answers are
+ * tested against a loopback provider under tests/ai).
  */
 function statusOf(row: SeedRow): number {
-  return row.tool.startsWith('ai_') && row.tool !== 'ai_status' ? 503 : 200;
+  return row.tool.startsWith('ai_') && !ANSWERED_WITHOUT_PROVIDER.has(row.tool) ? 503 : 200;
 }
 
 /** The file each kind of row works on: canvases and bases have their own. */

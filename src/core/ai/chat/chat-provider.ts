@@ -19,7 +19,8 @@ export interface ChatRequest {
   /**
    * Streams the reply: called with the growing partial value (the partial object under
    * `json_schema`, else the text so far). Providers that cannot stream ignore it and answer
-   * once, with `streamed: false`.
+   * once, with `streamed: false`; so does a server that answers the stream request with one
+   * plain completion.
    */
   onPartial?: (partial: unknown) => void;
 }

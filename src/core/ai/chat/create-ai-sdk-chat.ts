@@ -7,6 +7,7 @@ import { estimateTokens } from '../runtime/estimate-tokens';
 import type { ChatProvider, ChatRequest, ChatResult } from './chat-provider';
 import { startDeadline, type Deadline } from '../deadline';
 import { guardFetch } from '../guard-fetch';
+import { catchWholeReply, replayWholeReply, type WholeReplyCatch } from './catch-whole-reply';
 import { isStrictJsonSchema } from './is-strict-json-schema';
 import { costOf } from './model-pricing';
 import { parseStructuredText, stripJsonFences } from './parse-structured-text';
@@ -17,7 +18,11 @@ export interface AiSdkChatOptions {
   config: ChatProviderConfig;
   /** Resolved AI settings: timeout, default temperature and output cap, pricing. */
   settings: AiSettings;
-  /** How requests leave (Obsidian's requestUrl in the app; global fetch headless; a test-mode fetch). */
+  /**
+   * How requests leave (Obsidian's requestUrl in the app; global fetch headless; a test-mode
+   * fetch). A stream request answered with one plain completion is read whole only through an
+   * injected fetch (both hosts inject one); without it that answer fails as `ai_provider_error`.
+   */
   fetch?: FetchFunction;
   /** False where `fetch` cannot stream (requestUrl): replies then come whole. */
   canStream: boolean;
@@ -28,6 +33,10 @@ type Sdk = typeof import('ai');
 /** What every call of one provider shares. */
 interface ChatCall {
   model: LanguageModel;
+  /** The same model over another fetch: a streamed call's own, which may catch a whole reply. */
+  modelWith(fetch: FetchFunction | undefined): LanguageModel;
+  /** The injected fetch (guarded); without one the SDK uses the platform's. */
+  fetch?: FetchFunction;
   endpoint: ChatEndpoint;
   config: ChatProviderConfig;
   settings: AiSettings;
@@ -52,7 +61,9 @@ const FINISH_REASONS: Partial<Record<FinishReason, ChatResult['finish_reason']>>
  * Builds the chat provider on the Vercel AI SDK over `@ai-sdk/openai-compatible` (OpenAI, the
  * Vercel AI Gateway, Ollama, LM Studio, any OpenAI-compatible server). Replies are structured
  * (response_format json_schema) when the request has a `json_schema`; they stream through
- * `onPartial` when the request asks and `canStream` allows. The SDK's retries are off: one
+ * `onPartial` when the request asks and `canStream` allows; a provider that answers a stream
+ * request with one plain completion gets that reply read whole (`streamed: false`, no partials)
+ * instead of failing (seed 002 §7). The SDK's retries are off: one
  * retry on HTTP 429, 5xx or a network failure, after a short pause, within the timeout.
  * Failures throw `ai_provider_error` (details.reason timeout, http, network or invalid_output);
  * a request cancelled through its signal rejects with the signal's reason instead.
@@ -64,15 +75,10 @@ const FINISH_REASONS: Partial<Record<FinishReason, ChatResult['finish_reason']>>
 export function createAiSdkChat(options: AiSdkChatOptions): ChatProvider {
   const { config, settings, canStream } = options;
   const endpoint: ChatEndpoint = { provider: config.provider, base_url: config.base_url, ...(config.api_key === undefined ? {} : { api_key: config.api_key }) };
-  const sdkProvider = createOpenAICompatible({
-    name: SDK_PROVIDER_NAME,
-    baseURL: config.base_url,
-    apiKey: config.api_key,
-    fetch: options.fetch && guardFetch(options.fetch, (error) => chatProviderError(endpoint, 'network', null, describeFailure(error), error)),
-    supportsStructuredOutputs: true,
-    includeUsage: true,
-  });
-  const call: ChatCall = { model: sdkProvider.chatModel(config.model), endpoint, config, settings };
+  const injected = options.fetch && guardFetch(options.fetch, (error) => chatProviderError(endpoint, 'network', null, describeFailure(error), error));
+  const modelWith = (fetch: FetchFunction | undefined): LanguageModel =>
+    createOpenAICompatible({ name: SDK_PROVIDER_NAME, baseURL: config.base_url, apiKey: config.api_key, fetch, supportsStructuredOutputs: true, includeUsage: true }).chatModel(config.model);
+  const call: ChatCall = { model: modelWith(injected), modelWith, ...(injected === undefined ? {} : { fetch: injected }), endpoint, config, settings };
   return {
     provider: config.provider,
     model: config.model,
@@ -86,7 +92,7 @@ async function generate(call: ChatCall, request: ChatRequest, stream: boolean): 
   request.signal?.throwIfAborted();
   const deadline = startDeadline(call.settings.timeout_ms, request.signal);
   const progress = { streamed: false };
-  const attempt = (): Promise<RawReply> => (stream ? streamOnce(sdk, call, request, deadline, progress) : generateOnce(sdk, call, request, deadline));
+  const attempt = (): Promise<RawReply> => (stream ? streamOrWhole(sdk, call, request, deadline, progress) : generateOnce(sdk, call.model, call, request, deadline));
   try {
     const reply = await retryOnce(attempt, deadline, () => !progress.streamed);
     return toChatResult(sdk, call, request, reply);
@@ -133,9 +139,9 @@ function pause(milliseconds: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function generateOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, deadline: Deadline): Promise<RawReply> {
+async function generateOnce(sdk: Sdk, model: LanguageModel, call: ChatCall, request: ChatRequest, deadline: Deadline): Promise<RawReply> {
   try {
-    const result = await sdk.generateText(callSettings(sdk, call, request, deadline.signal));
+    const result = await sdk.generateText(callSettings(sdk, model, call, request, deadline.signal));
     const parsed = request.json_schema === undefined || result.output === undefined ? {} : { parsed: { value: result.output as unknown } };
     return { text: result.text, finishReason: result.finishReason, usage: result.totalUsage, streamed: false, ...parsed };
   } catch (error: unknown) {
@@ -145,8 +151,21 @@ async function generateOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, dead
   }
 }
 
-async function streamOnce(sdk: Sdk, call: ChatCall, request: ChatRequest, deadline: Deadline, progress: { streamed: boolean }): Promise<RawReply> {
-  const result = sdk.streamText({ ...callSettings(sdk, call, request, deadline.signal), onError: () => undefined });
+// Servers without streaming ignore `stream: true` and answer one whole completion: that reply is
+// read as a non-streamed one, with no second request (seed 002 §7: streaming is best effort).
+async function streamOrWhole(sdk: Sdk, call: ChatCall, request: ChatRequest, deadline: Deadline, progress: { streamed: boolean }): Promise<RawReply> {
+  if (call.fetch === undefined) return streamOnce(sdk, call.model, call, request, deadline, progress);
+  const caught: WholeReplyCatch = {};
+  try {
+    return await streamOnce(sdk, call.modelWith(catchWholeReply(call.fetch, caught)), call, request, deadline, progress);
+  } catch (error: unknown) {
+    if (caught.reply === undefined) throw error;
+    return generateOnce(sdk, call.modelWith(replayWholeReply(caught.reply)), call, request, deadline);
+  }
+}
+
+async function streamOnce(sdk: Sdk, model: LanguageModel, call: ChatCall, request: ChatRequest, deadline: Deadline, progress: { streamed: boolean }): Promise<RawReply> {
+  const result = sdk.streamText({ ...callSettings(sdk, model, call, request, deadline.signal), onError: () => undefined });
   const reply: RawReply = { text: '', finishReason: 'other', usage: undefined, streamed: true };
   let lastPartial = '';
   for await (const part of result.fullStream) {
@@ -171,10 +190,10 @@ async function partialOf(sdk: Sdk, request: ChatRequest, text: string): Promise<
   return state === 'successful-parse' || state === 'repaired-parse' ? value : undefined;
 }
 
-function callSettings(sdk: Sdk, call: ChatCall, request: ChatRequest, abortSignal: AbortSignal) {
+function callSettings(sdk: Sdk, model: LanguageModel, call: ChatCall, request: ChatRequest, abortSignal: AbortSignal) {
   const schema = request.json_schema;
   return {
-    model: call.model,
+    model,
     system: request.system,
     messages: request.messages.map((message) => ({ role: message.role, content: message.content })),
     maxRetries: 0,

@@ -36,7 +36,7 @@ export async function runRelate(input: RelateInput, context: OperationContext): 
   const notes = await readAll(context, sourceNotes, retrieval);
   return runAiCall<RelateResult>(context, {
     op: 'relate',
-    needs: 'none',
+    needs: 'ai',
     input,
     fingerprint: [...notes.values()],
     warnings: [...sources.warnings, ...(pool?.warnings ?? []), ...retrieval.warnings],

@@ -2,6 +2,7 @@ import type { AuditRecorder } from '../../audit/audit-log';
 import type { AiInvocationEvent } from '../../audit/ai-invocation-event';
 import { isIndxError } from '../../errors';
 import type { Operation, Scope } from '../../ops/operation';
+import { requiredAiRole } from '../../ops/required-ai-role';
 import { hasScope } from '../../ops/scopes';
 import type { AiRuntime } from './ai-runtime';
 import { invocationEvent } from './invocation-event';
@@ -11,6 +12,8 @@ import { requireAiRole } from './require-ai-role';
 /** Who calls, and when, for the event of a call that failed early. */
 export interface GuardedCall {
   operation: Operation;
+  /** The call's input as sent: the role it needs may depend on it (`requiresWhen`). */
+  input: unknown;
   runtime: AiRuntime;
   audit: AuditRecorder;
   actor: string;
@@ -20,9 +23,10 @@ export interface GuardedCall {
 }
 
 /**
- * Runs one call of an AI operation (seed 002) so that (1) an operation that needs a chat model
- * refuses with `ai_unavailable` before it does anything else (no retrieval query reaches an
- * embeddings endpoint for a call that cannot be answered), and (2) every call ends as exactly one
+ * Runs one call of an AI operation (seed 002) so that (1) a call that needs a chat model (the
+ * operation's `requires`, for this input) refuses with `ai_unavailable` before it does anything
+ * else (no retrieval query reaches an embeddings endpoint for a call that cannot be answered),
+ * and (2) every call ends as exactly one
  * `ai.invocation` audit event: `runAiCall` records the calls it runs; one that fails before
  * (invalid input, a scope naming a missing note, an invalid extract schema…) is recorded here.
  * Other operations, and `ai_status` (a probe, not an invocation), run unchanged.
@@ -54,8 +58,9 @@ function invocationOp(operation: Operation): AiInvocationEvent['op'] | null {
 }
 
 function requireChat(call: GuardedCall): void {
-  if (call.operation.requires !== 'chat' || !hasScope(call.scopes, call.operation.scope)) return;
-  requireAiRole(call.runtime, call.operation.name, 'chat');
+  if (requiredAiRole(call.operation, call.input) !== 'chat' || !hasScope(call.scopes, call.operation.scope)) return;
+  // An operation that needs the model on some inputs only says so: the caller may drop what needs it.
+  requireAiRole(call.runtime, call.operation.requiresWhen === undefined ? call.operation.name : `${call.operation.name} with this input`, 'chat');
 }
 
 function failedEvent(call: GuardedCall, op: AiInvocationEvent['op'], started: number, error: unknown): AiInvocationEvent {

@@ -41,8 +41,11 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** What one AI operation call is: its input, the notes it read, and how it produces its result. */
 export interface AiCallSpec<Result extends object> {
   op: AiOperationName;
-  /** `chat`: fails with ai_unavailable without a chat model; `none`: runs on what the index has. */
-  needs: 'chat' | 'none';
+  /**
+   * What the call needs before it starts (else ai_unavailable, nothing sent): `chat` a chat
+   * model, `ai` any provider (a chat model or embeddings), `none` nothing (it calls no model).
+   */
+  needs: 'chat' | 'ai' | 'none';
   /** The operation's parsed input (delivery fields such as `cache` are dropped from the cache key here). */
   input: Record<string, unknown>;
   /**
@@ -105,7 +108,8 @@ interface IdempotentEntry {
 
 /**
  * Runs one AI operation call the way seed 002 requires of every one: refuses with
- * `ai_unavailable` while no provider it needs is configured (nothing is sent); replays a result
+ * `ai_unavailable` while no provider it needs is configured (nothing is sent; a call that
+ * needs none, such as ai_toc's outline of one note, runs in every configuration); replays a result
  * stored under the same idempotency key (a different input under it is `idempotency_key_reused`);
  * serves an identical call over unchanged notes from the cache with zero usage and `ai_cache_hit`;
  * otherwise produces the result through a session that accounts every model call; then applies
@@ -143,7 +147,7 @@ async function runOnce<Result extends object>(context: OperationContext, spec: A
   const applied: string[] = [];
   let cacheHit = false;
   try {
-    requireAiRole(context.ai, `ai_${spec.op}`, spec.needs === 'chat' ? 'chat' : 'any');
+    if (spec.needs !== 'none') requireAiRole(context.ai, `ai_${spec.op}`, spec.needs === 'chat' ? 'chat' : 'any');
     const idempotencyKey = typeof spec.input.idempotency_key === 'string' ? spec.input.idempotency_key : undefined;
     const idempotency = idempotencyKey === undefined ? null : await idempotencySlot(context, spec, idempotencyKey);
     if (idempotency?.replay !== undefined) {
@@ -204,7 +208,7 @@ function createSession(context: OperationContext, spec: AiCallSpec<object>, tall
 }
 
 async function sendChat(context: OperationContext, spec: AiCallSpec<object>, session: AiSession, request: ChatRequest, tally: Tally, lists: WarningLists): Promise<ChatResult> {
-  // An operation that needs no chat model for every input (needs: 'none') may still call one.
+  // A call that did not need a chat model to start (needs: 'ai' or 'none') may still ask for one.
   requireAiRole(context.ai, `ai_${spec.op}`, 'chat');
   const chat = context.ai.chat as ChatProvider;
   const promptTokens = estimateTokens(request.system) + request.messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
@@ -239,9 +243,6 @@ async function generateAccounted(context: OperationContext, call: ChatCall, requ
   const { chat, spec, session, tally } = call;
   const { warnings, delivery } = call.lists;
   const streamed = session.streaming && request.onPartial !== undefined;
-  if (streamed && !chat.canStream && !delivery.some((warning) => warning.code === 'stream_unsupported')) {
-    delivery.push({ code: 'stream_unsupported', message: 'A stream was asked for, but this provider connection cannot stream; the result comes whole.' });
-  }
   const result = await chat.generate({
     ...request,
     max_output_tokens: Math.min(request.max_output_tokens ?? session.maxOutputTokens, session.maxOutputTokens),
@@ -250,6 +251,10 @@ async function generateAccounted(context: OperationContext, call: ChatCall, requ
     ...(context.signal === undefined ? {} : { signal: context.signal }),
     ...(streamed ? {} : { onPartial: undefined }),
   });
+  // Seed 002 §7: a provider (or connection) that does not stream answers whole, with a warning, not an error.
+  if (streamed && (!chat.canStream || !result.streamed) && !delivery.some((warning) => warning.code === 'stream_unsupported')) {
+    delivery.push({ code: 'stream_unsupported', message: 'A stream was asked for, but the provider (or the connection to it) did not stream; the result came whole.' });
+  }
   tally.add(result);
   await context.ai.ledger.add(result.usage.cost_usd, false);
   if (result.finish_reason === 'length') warnings.push({ code: 'truncated', message: `The model stopped at the output cap (${session.maxOutputTokens} tokens); the result may be incomplete. Raise max_tokens for more.` });

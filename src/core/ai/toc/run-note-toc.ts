@@ -12,16 +12,17 @@ import { describeHeadings } from './describe-headings';
 import { renderNoteToc } from './render-note-toc';
 import type { NoteTocInput } from './toc-input-schema';
 import type { TocResult } from './toc-output-schema';
+import { tocNeedsModel } from './toc-needs-model';
 
 const DEFAULT_DEPTH = 3;
 
 /**
  * ai_toc in note mode (seed 002 §5.3): the note's outline down to `depth` as a nested list of
- * heading links. Without `include_descriptions` nothing is sent anywhere and no model is called
- * (the call still goes through `runAiCall`, so it is audited and cached like every AI call, and
- * like every ai_toc call needs a chat model configured: seed 002 §2 answers ai_unavailable with
- * embeddings only). With descriptions, one model call describes every listed section; a note
- * the AI globs exclude then fails with `path_forbidden` (no text of it is sent).
+ * heading links. Without `include_descriptions` nothing is sent anywhere and no model is called,
+ * so no provider is needed either (seed 002 §5.3): the call runs in every configuration, still
+ * through `runAiCall`, audited and cached like every AI call. With descriptions, one model call
+ * describes every listed section (`ai_unavailable` without a chat model); a note the AI globs
+ * exclude then fails with `path_forbidden` (no text of it is sent).
  */
 export async function runNoteToc(input: NoteTocInput, context: OperationContext): Promise<AiCallOutput<TocResult>> {
   const path = toNotePath(input.path);
@@ -35,7 +36,7 @@ export async function runNoteToc(input: NoteTocInput, context: OperationContext)
   const linkPath = input.include_links === false ? null : createLinkPathChooser(context.host)(path, '');
   return runAiCall<TocResult>(context, {
     op: 'toc',
-    needs: 'chat',
+    needs: tocNeedsModel(input) ? 'chat' : 'none',
     input,
     fingerprint: [note],
     async produce(session) {

@@ -2,6 +2,7 @@ import { runMocToc } from '../../ai/toc/run-moc-toc';
 import { runNoteToc } from '../../ai/toc/run-note-toc';
 import { tocInputSchema } from '../../ai/toc/toc-input-schema';
 import { tocOutputSchema } from '../../ai/toc/toc-output-schema';
+import { tocNeedsModel } from '../../ai/toc/toc-needs-model';
 import { defineOperation } from '../operation';
 
 /** `ai_toc` (seed 002 §5.3): a note's table of contents, or a Map of Content over a scope, optionally written. */
@@ -14,7 +15,10 @@ export const aiToc = defineOperation({
   output: tocOutputSchema,
   scope: 'vault:read',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  // Offered with a chat model (a Map of Content and descriptions need one); a note's outline
+  // alone runs in every configuration, offered or not (seed 002 §5.3).
   requires: 'chat',
+  requiresWhen: tocNeedsModel,
   streams: true,
   writesWhen: (input) => input.mode === 'moc' && input.write !== undefined,
   writeInputs: ['write'],
