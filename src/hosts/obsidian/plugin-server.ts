@@ -48,7 +48,7 @@ export interface PluginServerOptions {
   secretKey(): string;
   onChange(state: ServerState): void;
   /** Told at start about state files gone missing and operations a crash interrupted (default: the console). */
-  onWarning?(message: string): void;
+  onWarning?: (message: string) => void;
   /** Retries while a previous instance of the plugin still releases the write lock, backing off from 1 s (default 4). */
   lockRetries?: number;
   /** How long to wait before trying the lock again while another process holds it (default {@link LOCK_RETRY_INTERVAL_MS}). */
