@@ -57,6 +57,25 @@ export function editFrontmatter(text: string, edits: readonly FrontmatterEdit[])
   return ok(edited.value === yaml ? text : spliced(text, span, edited.value));
 }
 
+/**
+ * `editFrontmatter` with the edits derived from the note's current properties, parsing the YAML
+ * once for both (`replaceFrontmatter` deletes every key it was not given). Null when the note has
+ * no frontmatter block, or one whose YAML does not parse or resolve: the caller decides then.
+ */
+export function editFrontmatterFrom(text: string, editsFor: (current: Readonly<Record<string, unknown>>) => readonly FrontmatterEdit[]): Result<string, FailedFrontmatterEdit> | null {
+  const span = findFrontmatterSpan(text);
+  if (span === null) return null;
+  const yaml = text.slice(span.yamlStart, span.yamlEnd);
+  const parsed = parseForEdit(yaml);
+  if (!parsed.ok || parsed.value.values === null) return null;
+  const edits = editsFor(parsed.value.values);
+  // An unusable input: the one-list path finds which edit fails first (a rare error path).
+  if (firstInputProblem(edits) !== null) return editFrontmatter(text, edits);
+  const edited = editParsed(parsed.value, yaml, edits, detectLineEnding(text));
+  if (!edited.ok) return edited;
+  return ok(edited.value === yaml ? text : spliced(text, span, edited.value));
+}
+
 /** `editFrontmatter`, throwing the refused edit's error. */
 export function editFrontmatterOrThrow(text: string, edits: readonly FrontmatterEdit[]): string {
   const result = editFrontmatter(text, edits);
@@ -100,15 +119,29 @@ function spliced(text: string, span: FrontmatterSpan, yaml: string): string {
   return text.slice(0, span.yamlStart) + yaml + text.slice(span.yamlEnd);
 }
 
-function editYaml(yaml: string, edits: readonly FrontmatterEdit[], lineEnding: LineEnding): Result<string, FailedFrontmatterEdit> {
+/** The frontmatter's YAML parsed for editing, and its values (null when they do not resolve). */
+interface ParsedYaml {
+  document: Document;
+  values: Record<string, unknown> | null;
+}
+
+function parseForEdit(yaml: string): Result<ParsedYaml, IndxError> {
   let document: Document;
   try {
     document = parseFrontmatterDocument(yaml);
   } catch (error: unknown) {
     if (!isIndxError(error)) throw error;
-    return err({ index: 0, error });
+    return err(error);
   }
-  const values = nullWhenFrontmatterInvalid(() => frontmatterDocumentToObject(document));
+  return ok({ document, values: nullWhenFrontmatterInvalid(() => frontmatterDocumentToObject(document)) });
+}
+
+function editYaml(yaml: string, edits: readonly FrontmatterEdit[], lineEnding: LineEnding): Result<string, FailedFrontmatterEdit> {
+  const parsed = parseForEdit(yaml);
+  return parsed.ok ? editParsed(parsed.value, yaml, edits, lineEnding) : err({ index: 0, error: parsed.error });
+}
+
+function editParsed({ document, values }: ParsedYaml, yaml: string, edits: readonly FrontmatterEdit[], lineEnding: LineEnding): Result<string, FailedFrontmatterEdit> {
   const unresolved = values === null ? edits.findIndex((edit) => !('delete' in edit)) : -1;
   // A set needs the current values (to leave an equal value alone); YAML whose aliases do not
   // resolve can only be repaired by deleting the broken property first.

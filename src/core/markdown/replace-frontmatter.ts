@@ -1,8 +1,6 @@
 import { composeNote } from './compose-note';
-import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edits';
+import { editFrontmatterFrom, type FrontmatterEdit } from './frontmatter-edits';
 import { findFrontmatterSpan, type FrontmatterSpan } from './frontmatter-span';
-import { nullWhenFrontmatterInvalid } from './null-when-frontmatter-invalid';
-import { readFrontmatter } from './read-frontmatter';
 
 /**
  * Replaces a note's whole frontmatter with `frontmatter` while disturbing as few bytes as
@@ -19,13 +17,17 @@ export function replaceFrontmatter(text: string, frontmatter: Record<string, unk
   const span = findFrontmatterSpan(text);
   if (span === null) return composeNote(frontmatter, text);
   const wanted = Object.entries(frontmatter).filter(([, value]) => value !== undefined);
-  const current = nullWhenFrontmatterInvalid(() => readFrontmatter(text));
-  if (current === null || wanted.length === 0) return composeNote(frontmatter, withoutBlock(text, span));
+  if (wanted.length === 0) return composeNote(frontmatter, withoutBlock(text, span));
   const wantedKeys = new Set(wanted.map(([key]) => key));
-  const removed: FrontmatterEdit[] = Object.keys(current)
-    .filter((key) => !wantedKeys.has(key))
-    .map((key) => ({ key, delete: true }));
-  const edited = editFrontmatter(text, [...removed, ...wanted.map(([key, value]) => ({ key, value }))]);
+  const edits = (current: Readonly<Record<string, unknown>>): FrontmatterEdit[] => [
+    ...Object.keys(current)
+      .filter((key) => !wantedKeys.has(key))
+      .map((key) => ({ key, delete: true as const })),
+    ...wanted.map(([key, value]) => ({ key, value })),
+  ];
+  // One parse serves both the current keys and the edits.
+  const edited = editFrontmatterFrom(text, edits);
+  if (edited === null) return composeNote(frontmatter, withoutBlock(text, span));
   if (edited.ok) return edited.value;
   if (edited.error.error.code === 'frontmatter_invalid') return composeNote(frontmatter, withoutBlock(text, span));
   throw edited.error.error;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IndxError } from '../../errors';
 import { composeNote, replaceFrontmatter } from '../../markdown/frontmatter-edit';
 import { toNoteState } from '../../notes/note-state';
-import { replaceBody } from '../../notes/replace-body';
+import { replaceBody, replaceBodyAfterValidBlock } from '../../notes/replace-body';
 import { mutateFile, recordMutation } from '../../vault/mutate-file';
 import { assertLinkableName, toNotePath } from '../../vault/paths';
 import { parseMetadata } from '../../metadata/parse-metadata';
@@ -59,5 +59,6 @@ function rejectFrontmatterInBody(body: string): void {
 function rewrite(text: string, input: WriteInput): string {
   if (input.frontmatter === undefined) return replaceBody(text, input.body);
   if (input.frontmatter === null) return input.body;
-  return replaceBody(replaceFrontmatter(text, input.frontmatter), input.body);
+  // replaceFrontmatter leaves a valid block or none: no need to parse it again to find its end.
+  return replaceBodyAfterValidBlock(replaceFrontmatter(text, input.frontmatter), input.body);
 }
