@@ -72,6 +72,10 @@ export class PolicyHost implements VaultHost {
     return this.inner.read(path);
   }
 
+  metadataOf(path: string, text: string): CachedMetadata | null {
+    return this.current.isExcluded(path) ? null : (this.inner.metadataOf?.(path, text) ?? null);
+  }
+
   process(path: string, transform: (data: string) => string): Promise<string> {
     if (this.current.isExcluded(path)) return Promise.reject(excludedPath(path));
     if (!this.current.isReadOnly(path)) return this.inner.process(path, transform);

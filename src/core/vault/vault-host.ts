@@ -68,6 +68,12 @@ export interface VaultHost {
   rename(from: string, to: string, check?: (text: string) => void): Promise<void>;
   /** Obsidian's `CachedMetadata` for a markdown file, or null. */
   getMetadata(path: string): CachedMetadata | null;
+  /**
+   * The metadata the host parsed for exactly `text` when it was just written to `path` through
+   * it, handed over once; else null. A write's answer then need not parse the note again. Hosts
+   * whose cache follows writes later (Obsidian's metadataCache) leave it out.
+   */
+  metadataOf?(path: string, text: string): CachedMetadata | null;
   /** `getFirstLinkpathDest`: the file a linkpath (no subpath) resolves to from `sourcePath`. */
   resolveLink(linkpath: string, sourcePath: string): string | null;
   /** `metadataCache.resolvedLinks`. */

@@ -58,6 +58,8 @@ export class NodeVaultHost implements VaultHost {
   private readonly events = new EventHub<VaultEvent>();
   private readonly pending = new Set<Promise<void>>();
   private watcher: VaultWatcher | null = null;
+  /** The last note written through this host and its metadata, until `metadataOf` takes it. */
+  private lastWrite: { key: string; text: string; metadata: CachedMetadata } | null = null;
 
   private constructor(
     /** The vault folder's real path. */
@@ -134,7 +136,7 @@ export class NodeVaultHost implements VaultHost {
       const next = transform(current);
       if (next === current && this.state.files.has(key)) return next;
       const stats = await writeFileAtomic(location.absolutePath, next);
-      this.emit(this.state.upsertFile(toFileRecord(key, stats), parseIfNote(key, next), [location.diskPath]));
+      this.emit(this.state.upsertFile(toFileRecord(key, stats), this.parsedWrite(key, next), [location.diskPath]));
       return next;
     });
   }
@@ -147,8 +149,21 @@ export class NodeVaultHost implements VaultHost {
       const stats = await writeFileAtomic(location.absolutePath, data, { exclusive: true }).catch((error: unknown) => {
         throw isErrorCode(error, 'EEXIST') ? alreadyExists(key) : error;
       });
-      this.emit(this.state.upsertFile(toFileRecord(key, stats), parseIfNote(key, data), [location.diskPath]));
+      this.emit(this.state.upsertFile(toFileRecord(key, stats), this.parsedWrite(key, data), [location.diskPath]));
     });
+  }
+
+  metadataOf(vaultPath: string, text: string): CachedMetadata | null {
+    const written = this.lastWrite;
+    this.lastWrite = null;
+    return written !== null && written.key === normalizeDiskPath(vaultPath) && written.text === text ? written.metadata : null;
+  }
+
+  /** Parses a note just written, keeping the result for the write's answer (`metadataOf`). */
+  private parsedWrite(key: string, text: string): CachedMetadata | null {
+    const metadata = parseIfNote(key, text);
+    this.lastWrite = metadata === null ? null : { key, text, metadata };
+    return metadata;
   }
 
   trash(vaultPath: string, check?: (text: string) => void): Promise<void> {

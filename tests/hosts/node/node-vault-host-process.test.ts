@@ -35,6 +35,19 @@ describe('NodeVaultHost.process', () => {
     ]);
   });
 
+  it('hands the metadata it parsed for the text it wrote to the write\'s answer once, and only for that text', async () => {
+    const written = await host.process('Notes/Alpha.md', (text) => `${text}More [[Deep]].\n`);
+    expect(host.metadataOf('Notes/Alpha.md', `${written}x`)).toBeNull();
+    const again = await host.process('Notes/Alpha.md', (text) => `${text}Again.\n`);
+    expect(host.metadataOf('Home.md', again)).toBeNull();
+    const third = await host.process('Notes/Alpha.md', (text) => `${text}Third.\n`);
+    const metadata = host.metadataOf('Notes/Alpha.md', third);
+    expect(metadata).toBe(host.getMetadata('Notes/Alpha.md'));
+    expect(metadata?.links?.map((link) => link.link)).toContain('Deep');
+    // Handed over once: the next call, or one after another write, parses for itself.
+    expect(host.metadataOf('Notes/Alpha.md', third)).toBeNull();
+  });
+
   it('leaves the file byte-identical and emits nothing when the transform throws', async () => {
     const before = await fs.readFile(path.join(vault, 'Home.md'));
     const failure = new Error('transform refused');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applyPatch } from '../../markdown/apply-patch';
 import { MAX_PATCH_OPS, patchOpSchema } from '../../markdown/patch-op';
-import { toNoteState } from '../../notes/note-state';
+import { writtenNoteState } from '../../notes/note-state';
 import { mutateFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
 import { defineOperation } from '../operation';
@@ -25,7 +25,7 @@ export const notePatch = defineOperation({
   async run(input, context) {
     const path = toNotePath(input.path);
     const result = await mutateFile(context, path, 'note_patch', (text) => applyPatch(text, input.ops), input.if_match);
-    return toNoteState(path, result.text, result.etag);
+    return writtenNoteState(context.host, path, result.text, result.etag);
   },
   summarize: (output) => `Patched ${output.path} (etag ${output.etag}).`,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { IndxError } from '../../errors';
 import { composeNote, replaceFrontmatter } from '../../markdown/frontmatter-edit';
-import { toNoteState } from '../../notes/note-state';
+import { writtenNoteState } from '../../notes/note-state';
 import { replaceBody, replaceBodyAfterValidBlock } from '../../notes/replace-body';
 import { mutateFile, recordMutation } from '../../vault/mutate-file';
 import { assertLinkableName, toNotePath } from '../../vault/paths';
-import { parseMetadata } from '../../metadata/parse-metadata';
+import { locateFrontmatter } from '../../metadata/frontmatter';
 import { DESTRUCTIVE, defineOperation } from '../operation';
 import type { OperationContext } from '../operation-context';
 import { ifMatchField, noteStateSchema, pathField } from '../schemas';
@@ -35,7 +35,7 @@ export const noteWrite = defineOperation({
     if (context.host.stat(path) === null) return create(context, path, input);
     if (input.if_not_exists) throw new IndxError('already_exists', `"${path}" already exists. Use note_patch or note_write with if_match to change it.`, { path });
     const result = await mutateFile(context, path, 'note_write', (text) => rewrite(text, input), input.if_match);
-    return { ...toNoteState(path, result.text, result.etag), created: false };
+    return { ...writtenNoteState(context.host, path, result.text, result.etag), created: false };
   },
   summarize: (output) => `${output.created ? 'Created' : 'Wrote'} ${output.path} (etag ${output.etag}).`,
 });
@@ -47,12 +47,12 @@ async function create(context: OperationContext, path: string, input: WriteInput
   await context.host.create(path, text);
   const etag = context.etag(text);
   recordMutation(context, 'note_write', path, null, etag);
-  return { ...toNoteState(path, text, etag), created: true };
+  return { ...writtenNoteState(context.host, path, text, etag), created: true };
 }
 
-/** A body that opens with its own `---` block would stack a second frontmatter block. */
+/** A body that opens with its own `---` block would stack a second frontmatter block (found from its delimiter lines: the body is not parsed). */
 function rejectFrontmatterInBody(body: string): void {
-  if (parseMetadata(body).sections?.[0]?.type !== 'yaml') return;
+  if (locateFrontmatter(body) === null) return;
   throw new IndxError('invalid_input', 'body starts with a frontmatter block (---). Pass properties in the frontmatter field and the markdown after the block as body.', { field: 'body' });
 }
 
