@@ -1,4 +1,5 @@
-import { IndxError } from '../../core/errors';
+import { IndxError, isIndxError } from '../../core/errors';
+import { toVaultPath } from '../../core/vault/paths';
 import { compileGlob } from '../../core/notes/glob';
 import { isGlobPattern } from '../../core/notes/glob/is-glob-pattern';
 import type { ResourceChange } from './resource-change';
@@ -37,7 +38,7 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
  * or not (`vault://My%20Folder/**` and `vault://My Folder/**` are one subscription), matched
  * without regard to case: on the case-insensitive file systems of macOS and Windows `daily/` and
  * `Daily/` are one folder, and an extra notification is harmless where a missed one is not. A path
- * with `..`, `.` or hidden segments is refused (`invalid_input`). Any other URI is accepted and
+ * `toVaultPath` refuses (`..`, hidden segments…) is refused (`invalid_input`). Any other URI is accepted and
  * never notified, as in `resources/subscribe`.
  */
 export function toSubscriptionTarget(uri: string): SubscriptionTarget {
@@ -47,20 +48,22 @@ export function toSubscriptionTarget(uri: string): SubscriptionTarget {
   if (prefix === undefined) return { kind: 'never' };
   const pattern = toPathPattern(normalized.slice(prefix.length));
   if (pattern === '') return { kind: 'never' };
-  assertVaultPattern(uri, pattern);
-  return { kind: 'paths', prefix, ...pathMatcher(pattern) };
+  return { kind: 'paths', prefix, ...pathMatcher(toVaultPattern(uri, pattern)) };
 }
 
 /**
- * Throws `invalid_input` for a path or glob no vault change can match, that a client may send to
- * probe outside the vault: `..` or `.` segments, an absolute path, a backslash, or a hidden name
- * (`.indx/**`, `.obsidian/*`): such notes are never read or written through the API.
+ * The path or glob as `toVaultPath` normalises it (`./` segments and doubled slashes dropped).
+ * Throws `invalid_input` for one no vault change can match, that a client may send to
+ * probe outside the vault: whatever `toVaultPath` refuses (`..` segments, an absolute path, a
+ * backslash, control characters, a hidden name such as `.indx/**` or `.obsidian/*`), as such
+ * notes are never read or written through the API. Glob characters are ordinary characters there.
  */
-function assertVaultPattern(uri: string, pattern: string): void {
-  const segments = pattern.split('/');
-  const hostile = pattern.startsWith('/') || pattern.includes('\\') || segments.some((segment) => segment === '..' || segment === '.' || (segment.startsWith('.') && segment.length > 1));
-  if (hostile) {
-    throw new IndxError('invalid_input', `Cannot subscribe to ${JSON.stringify(uri)}: it names a path outside the vault or a hidden folder (such as .indx/ or .obsidian/), which never changes through indx. Subscribe to vault paths such as vault://Daily/**.`, { uri });
+function toVaultPattern(uri: string, pattern: string): string {
+  try {
+    return toVaultPath(pattern, { allowRoot: true });
+  } catch (error: unknown) {
+    if (!isIndxError(error) || (error.code !== 'invalid_path' && error.code !== 'path_forbidden')) throw error;
+    throw new IndxError('invalid_input', `Cannot subscribe to ${JSON.stringify(uri)}: it names a path outside the vault or a hidden folder (such as .indx/ or .obsidian/), which never changes through indx (${error.message}) Subscribe to vault paths such as vault://Daily/**.`, { uri, reason: error.code });
   }
 }
 
