@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { clearInterval, setInterval } from 'node:timers';
 import type { AddressInfo } from 'node:net';
 import type { TokenStore } from '../core/auth/token-store';
 import { DEFAULT_PORT } from '../core/config/vault-config';
@@ -38,7 +39,16 @@ export interface StartServerOptions {
   eventsKeepAliveMs?: number;
   /** Bytes of events queued for a client that stopped reading before its stream is closed (default 1 MiB). */
   eventsMaxQueuedBytes?: number;
+  /** How often the token file is re-read so a revocation by another process ends open streams (default 500 ms). */
+  tokenWatchMs?: number;
 }
+
+/**
+ * Re-reading the token file this often bounds how long a token revoked by another process (the
+ * `indx token` CLI, the plugin's settings tab beside a headless server) keeps an open stream: the
+ * README promises "within a second". One read of a small file twice a second.
+ */
+const TOKEN_WATCH_MS = 500;
 
 /** A listening server. */
 export interface RunningServer {
@@ -74,8 +84,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
   const server = createServer(app);
   port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  // Streams end on the token store's onRevoked, which hears another process's revocation at a re-read.
+  const tokenWatch = setInterval(() => void options.tokens.refresh(), options.tokenWatchMs ?? TOKEN_WATCH_MS);
+  tokenWatch.unref();
   let closing: Promise<void> | undefined;
   const close = async (): Promise<void> => {
+    clearInterval(tokenWatch);
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     events.close();
     await mcp?.close();

@@ -166,6 +166,15 @@ export class TokenStore {
     return true;
   }
 
+  /**
+   * Re-reads the token file now, so tokens revoked by another process reach the `onRevoked`
+   * listeners (open streams) without waiting for a request. An unreadable file changes nothing
+   * here: the next request's `verify` reports it and denies.
+   */
+  async refresh(): Promise<void> {
+    await this.reload().catch(() => undefined);
+  }
+
   /** Re-reads the token file; concurrent callers share one read. */
   private reload(): Promise<TokenRecord[]> {
     const writesBefore = this.writes;
