@@ -13,8 +13,10 @@ export interface McpEndpointOptions {
   sessionIdleMs?: number;
   /** How often idle sessions and revoked tokens are looked for (default: half the idle time, at most a minute). */
   sweepIntervalMs?: number;
-  /** The most legacy sessions one token holds at once (default 32). */
+  /** The most legacy sessions one token holds at once; one more `initialize` is refused with 429 (default 32). */
   maxSessionsPerToken?: number;
+  /** The most `subscriptions/listen` streams one token holds open at once; one more is refused with 429 (default 16). */
+  maxListenStreamsPerToken?: number;
   /** How long an identical read-only call is a replay, and a `resources/list` listing is kept (default 60 s, seed 000 §3). */
   replayTtlMs?: number;
   /** Resources per `resources/list` page (default 100). */
@@ -47,6 +49,7 @@ export function createMcpEndpoint(deps: ServerDeps, options: McpEndpointOptions 
     sessionIdleMs,
     sweepIntervalMs: options.sweepIntervalMs ?? Math.min(MINUTE, Math.max(10, Math.floor(sessionIdleMs / 2))),
     maxSessionsPerToken: options.maxSessionsPerToken ?? 32,
+    maxListenStreamsPerToken: options.maxListenStreamsPerToken ?? 16,
     replayTtlMs: options.replayTtlMs ?? MINUTE,
     resourcePageSize: options.resourcePageSize ?? 100,
     clock,

@@ -111,6 +111,14 @@ export class DualEraMcpEndpoint implements McpEndpoint {
   private async handleModern(request: Request, response: Response, caller: Caller): Promise<void> {
     const listen = toListenRequest(request.body);
     if (listen !== null) {
+      const limit = this.settings.maxListenStreamsPerToken;
+      // The newest is refused: ending an older stream would silently cut off a working client.
+      // As the listen request's JSON-RPC error (HTTP 200, like the subscription limit), which
+      // clients surface as an error of the call; an HTTP 429 reaches SDK clients as a transport failure.
+      if (this.listens.countOf(caller.actor) >= limit) {
+        const message = `Too many subscriptions/listen streams: this token holds ${limit}. Close one, or put several URIs in one stream's resourceSubscriptions, or give this client its own token.`;
+        return writeJsonRpcError(response, 200, -32000, message, { id: listen.id, data: { code: 'rate_limited', details: { max_listen_streams: limit } } });
+      }
       try {
         this.listens.track(caller, listen, response);
       } catch (error: unknown) {

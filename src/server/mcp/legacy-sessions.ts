@@ -25,8 +25,10 @@ export interface LegacySessionsOptions {
  * session id is 404 so clients re-initialize; a request without one that is not `initialize` is
  * 400. Security: a session is bound to the token that opened it (same actor and scopes); any
  * other token presenting its id gets the same 404 as an unknown id, so ids cannot be probed. A
- * token holds at most `maxSessionsPerToken` sessions: one more `initialize` closes the token's
- * least recently used idle session, or is refused with 429 when none is idle.
+ * token holds at most `maxSessionsPerToken` sessions: one more `initialize` is refused with 429
+ * (`rate_limited`). The newest is refused rather than an older one closed: a session without a
+ * request in flight may still be another client's, between two calls, and closing it would give
+ * that client a 404 mid-work. Abandoned sessions free their slot at the idle sweep (or DELETE).
  */
 export class LegacySessions {
   private readonly sessions = new Map<string, LegacySession>();
@@ -100,22 +102,20 @@ export class LegacySessions {
     if (request.method !== 'POST' || !isInitializeRequest(request.body)) {
       return writeJsonRpcError(response, 400, -32000, 'Bad Request: no Mcp-Session-Id; start a session with initialize');
     }
-    if (!this.makeRoom(caller.actor)) {
+    if (!this.hasRoom(caller.actor)) {
       const limit = this.options.maxSessionsPerToken;
-      const message = `Too many sessions: this token holds ${limit}, none of them idle. End one with DELETE /mcp, or close its notification stream, then initialize again.`;
+      const minutes = Math.round(this.options.idleMs / 60_000);
+      const message = `Too many sessions: this token holds ${limit}. End one with DELETE /mcp (a session unused for ${minutes} min ends by itself), or give this client its own token, then initialize again.`;
       return writeJsonRpcError(response, 429, -32000, message, { data: { code: 'rate_limited', details: { max_sessions: limit } } });
     }
     await this.open(request, response, caller);
   }
 
-  /** True when `actor` may open one more session, after closing its least recently used idle one if needed. */
-  private makeRoom(actor: string): boolean {
-    const own = [...this.sessions.values()].filter((session) => session.caller.actor === actor);
-    if (own.length + (this.opening.get(actor) ?? 0) < this.options.maxSessionsPerToken) return true;
-    const idle = own.filter(isIdleSession).sort((first, second) => first.lastSeen - second.lastSeen)[0];
-    if (idle === undefined) return false;
-    void this.endSession(idle);
-    return true;
+  /** True when `actor` may open one more session (those being opened count). */
+  private hasRoom(actor: string): boolean {
+    let own = this.opening.get(actor) ?? 0;
+    for (const session of this.sessions.values()) if (session.caller.actor === actor) own += 1;
+    return own < this.options.maxSessionsPerToken;
   }
 
   private async open(request: Request, response: Response, caller: Caller): Promise<void> {

@@ -60,6 +60,13 @@ export class ListenStreams {
     return [...this.streams].flatMap((stream) => stream.subscriptions.uris().map((uri) => ({ uri, caller: stream.caller })));
   }
 
+  /** How many streams `actor` has open. */
+  countOf(actor: string): number {
+    let count = 0;
+    for (const stream of this.streams) if (stream.caller.actor === actor) count += 1;
+    return count;
+  }
+
   /** The actors with an open stream. */
   actors(): Set<string> {
     return new Set([...this.streams].map((stream) => stream.caller.actor));
