@@ -65,6 +65,9 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Longest wait of `Engine.close` for the calls still running. */
+const CLOSE_WAIT_MS = 10_000;
+
 /** The caller used by local, trusted entry points (the CLI on the user's own machine). */
 export const LOCAL_CALLER: Caller = { actor: 'cli', scopes: SCOPES };
 
@@ -85,6 +88,8 @@ export class Engine {
   private readonly policyHost: PolicyHost;
   /** The last reload of the configuration; the next one starts after it (see `reloadConfig`). */
   private reloading: Promise<unknown> = Promise.resolve();
+  /** Calls running now: `close` waits for them, so a host releases the write lock only once they end. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   /** Operations a crash interrupted, finished by `recoverInterrupted` (reported by `vault_status`). */
   private recovered: RecoveredIntent[] = [];
   /** The configuration in force, as canonical JSON, and how many times it changed (see `answerState`). */
@@ -185,7 +190,12 @@ export class Engine {
   async recoverInterrupted(): Promise<RecoveredIntent[]> {
     await this.storage.sweep?.();
     const found: RecoveredIntent[] = [];
-    for (const entry of await readJournal(this.storage)) found.push(await this.recoverEntry(entry));
+    const writable = (await this.reloadConfig()).access.write_enabled;
+    for (const entry of await readJournal(this.storage)) {
+      // Writes switched off: nothing is written, the entry waits for a start with writes on.
+      if (!writable && entry.record !== null) found.push({ op: entry.record.op, subject: entry.record.subject, to: entry.record.to, actor: entry.record.actor, started_at: entry.record.started_at, outcome: 'failed', files: 0, error: 'Writes are switched off for this vault (access.write_enabled is false); the entry is kept until a start with writes on.' });
+      else found.push(await this.recoverEntry(entry));
+    }
     this.recovered.push(...found);
     await this.audit.flush();
     return found;
@@ -210,8 +220,14 @@ export class Engine {
     }
   }
 
-  /** Stops the search index (saving what changed) and flushes the audit log. */
+  /**
+   * Waits for the calls running now (at most `CLOSE_WAIT_MS`), stops the search index (saving
+   * what changed) and flushes the audit log. Waiting matters: a host releases the write lock after
+   * this, and the next holder finishes journal entries it finds; one of a call still writing
+   * would be finished twice.
+   */
   async close(): Promise<void> {
+    if (this.inFlight.size > 0) await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => AbortSignal.timeout(CLOSE_WAIT_MS).addEventListener('abort', resolve))]);
     await this.search?.stop();
     this.policyHost.close();
     await this.audit.flush();
@@ -242,7 +258,17 @@ export class Engine {
    * Runs the operation `name` with `input` on behalf of `caller`. Calls that write fail with
    * `forbidden` while the vault's configuration has writes switched off.
    */
-  async call(name: string, input: unknown, caller: Caller = LOCAL_CALLER, options: CallOptions = {}): Promise<Invocation> {
+  call(name: string, input: unknown, caller: Caller = LOCAL_CALLER, options: CallOptions = {}): Promise<Invocation> {
+    const running = this.run(name, input, caller, options);
+    this.inFlight.add(running);
+    void running.then(
+      () => this.inFlight.delete(running),
+      () => this.inFlight.delete(running),
+    );
+    return running;
+  }
+
+  private async run(name: string, input: unknown, caller: Caller, options: CallOptions): Promise<Invocation> {
     // Writes read the configuration afresh (it may have changed on disk); reads use the rules in force.
     const beforeWrite = async (): Promise<void> => {
       if ((await this.reloadConfig()).access.write_enabled) return;

@@ -90,7 +90,8 @@ function currentTag(vault: string): string {
 describe('indx serve killed with kill -9 during a multi-file operation', () => {
   let vault = '';
   let tokenFile = '';
-  const seed = Number(process.env.INDX_CRASH_SEED ?? Date.now() % 100_000);
+  // A fixed seed by default (house style); INDX_CRASH_SEED tries others.
+  const seed = Number(process.env.INDX_CRASH_SEED ?? 14);
   const next = random(seed);
 
   beforeAll(async () => {

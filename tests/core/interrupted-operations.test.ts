@@ -105,7 +105,7 @@ describe('operations a crash interrupts are finished at the next start', () => {
       expect(run.status.links.unresolved).toBe(0);
       expect(run.audit).toContain('"recovery":"completed"');
     }
-    // Index, Log, p1 (its relative link) and the canvas: four writes, so four crash points.
+    // Index, Log and the canvas at least (p1's relative link may stay as written): three or more crash points.
     expect(interrupted).toBeGreaterThanOrEqual(3);
   });
 
@@ -161,6 +161,60 @@ describe('operations a crash interrupts are finished at the next start', () => {
     } finally {
       await second.dispose();
     }
+  });
+
+  it('finishes a tag rename that stopped at a read-only note, leaving that note as it is (review finding)', async () => {
+    const root = await writeTempFolder(FILES);
+    await new FileStorage(locateStateDir(root)).write('config.json', JSON.stringify({ access: { read_only_paths: ['Log.md'] } }));
+    const first = await openTempVault(root);
+    await expect(RENAME(first.engine)).rejects.toMatchObject({ code: 'path_forbidden' });
+    await first.engine.close();
+    await first.host.close();
+    expect(await journalNames(root)).toHaveLength(1);
+    const second = await openTempVault(root);
+    try {
+      expect(await second.engine.recoverInterrupted()).toEqual([expect.objectContaining({ op: 'tag_rename', outcome: 'completed' })]);
+      expect(await journalNames(root)).toEqual([]);
+      expect(await fs.readFile(join(root, 'Log.md'), 'utf8')).toContain('alpha');
+      expect(await fs.readFile(join(root, 'Projects/p3.md'), 'utf8')).toContain('#gamma/sub');
+    } finally {
+      await second.dispose();
+    }
+  });
+
+  it('keeps the entry while writes are switched off, and says why', async () => {
+    const root = await writeTempFolder(FILES);
+    const first = await openTempVault(root);
+    crashAfter(first, 1);
+    await expect(RENAME(first.engine)).rejects.toThrow('failed unexpectedly');
+    await first.engine.close();
+    await first.host.close();
+    await new FileStorage(locateStateDir(root)).write('config.json', JSON.stringify({ access: { write_enabled: false } }));
+    const second = await openTempVault(root);
+    try {
+      expect(await second.engine.recoverInterrupted()).toEqual([expect.objectContaining({ outcome: 'failed', error: expect.stringContaining('write_enabled') as unknown })]);
+      expect(await journalNames(root)).toHaveLength(1);
+    } finally {
+      await second.dispose();
+    }
+  });
+
+  it('closes the engine only once the calls still running have ended, so the next lock holder never finishes a live entry', async () => {
+    const vault = await openTempVault(await writeTempFolder(FILES));
+    const process = vault.host.process.bind(vault.host);
+    vault.host.process = async (path, transform) => {
+      await new Promise((resolve) => AbortSignal.timeout(60).addEventListener('abort', resolve));
+      return process(path, transform);
+    };
+    let settled = false;
+    const running = RENAME(vault.engine).finally(() => (settled = true));
+    await new Promise((resolve) => AbortSignal.timeout(30).addEventListener('abort', resolve));
+    await vault.engine.close();
+    expect(settled).toBe(true);
+    await running;
+    expect(await journalNames(vault.root)).toEqual([]);
+    await vault.host.close();
+    await fs.rm(vault.root, { recursive: true, force: true });
   });
 
   it('reports an entry it cannot read as failed and keeps it, without stopping the start', async () => {

@@ -71,8 +71,8 @@ export async function moveWithLinks(context: OperationContext, from: string, to:
   try {
     await host.rename(from, to, check);
   } catch (error: unknown) {
-    // Nothing moved: there is nothing to finish.
-    await intent?.finish();
+    // Nothing moved: there is nothing to finish. Otherwise the entry stays for the next start.
+    if (host.exists(from)) await intent?.finish();
     throw error;
   }
   // A move leaves the bytes as they were: one event per moved file, etag known only when checked.

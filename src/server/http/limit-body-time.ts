@@ -15,7 +15,12 @@ export function limitBodyTime(timeoutMs: number = BODY_TIMEOUT_MS): RequestHandl
   return (request, response, next) => {
     if (request.complete) return next();
     const timer = setTimeout(() => {
-      if (request.complete || response.headersSent) return;
+      if (request.complete) return;
+      // Answered already (401, 413…) with the body left unread: nothing more to say, drop the socket.
+      if (response.headersSent) return void request.socket.destroy();
+      // No route runs on a body that completes after this answer, and the parser's abort stays quiet.
+      request.pause();
+      response.locals.bodyTimedOut = true;
       response.setHeader('Connection', 'close');
       response.once('finish', () => request.socket.destroy());
       sendFailure(response, 'request_timeout', `The request body did not arrive within ${timeoutMs / 1000} s of its headers. Send the whole body at once.`, { timeout_ms: timeoutMs });

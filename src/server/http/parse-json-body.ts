@@ -28,6 +28,8 @@ export function limitJsonDepth(): RequestHandler {
  */
 export function bodyErrors(): ErrorRequestHandler {
   return (error: unknown, _request, response, next) => {
+    // The body time limit answered and is closing the socket: the parser's abort is expected.
+    if (response.locals.bodyTimedOut === true) return;
     const type = (error as { type?: unknown } | null)?.type;
     if (type === 'entity.too.large') return sendFailure(response, 'payload_too_large', `The request body is larger than ${JSON_BODY_LIMIT}. Split the content into several requests.`, { limit: JSON_BODY_LIMIT });
     if (typeof type === 'string' && type.startsWith('entity.') || type === 'charset.unsupported' || type === 'encoding.unsupported') return sendFailure(response, 'invalid_input', 'The request body is not valid JSON.', { reason: type });

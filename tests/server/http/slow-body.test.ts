@@ -40,6 +40,12 @@ describe('a request body that never finishes arriving', () => {
     expect(existsSync(join(served.vault.root, 'Slow.md'))).toBe(false);
   });
 
+  it('drops the connection of a request answered before its body arrived (401 without a token), at the same limit', async () => {
+    const { reply, closedAfterMs } = await trickle(served.server.port, '/v1/notes/Slow.md', 'not-a-token', 1000, '{"body": "x');
+    expect(reply).toMatch(/^HTTP\/1\.1 401 /);
+    expect(closedAfterMs).toBeLessThan(10_000);
+  });
+
   it('on /mcp, answers a JSON-RPC error', async () => {
     const { reply } = await trickle(served.server.port, '/mcp', served.write, 500, '{"jsonrpc":"2.0"');
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);

@@ -59,6 +59,9 @@ function rejectFrontmatterInBody(body: string): void {
 function rewrite(text: string, input: WriteInput): string {
   if (input.frontmatter === undefined) return replaceBody(text, input.body);
   if (input.frontmatter === null) return input.body;
-  // replaceFrontmatter leaves a valid block or none: no need to parse it again to find its end.
-  return replaceBodyAfterValidBlock(replaceFrontmatter(text, input.frontmatter), input.body);
+  // With a property to write, replaceFrontmatter leaves a valid block: its end is found without
+  // parsing it again. With none it only drops the block, and what follows may look like one.
+  const written = replaceFrontmatter(text, input.frontmatter);
+  const hasProperty = Object.values(input.frontmatter).some((value) => value !== undefined);
+  return hasProperty ? replaceBodyAfterValidBlock(written, input.body) : replaceBody(written, input.body);
 }

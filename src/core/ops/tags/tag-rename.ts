@@ -108,6 +108,7 @@ async function apply(context: OperationContext, path: string, from: string, to: 
 }
 
 function skipChanged(error: unknown): { changes: number; etag: null } {
-  if (error instanceof IndxError && error.code === 'etag_mismatch') return { changes: 0, etag: null };
+  // Renamed before the crash (or edited since), or read-only (access.read_only_paths): left as it is.
+  if (error instanceof IndxError && (error.code === 'etag_mismatch' || (error.code === 'path_forbidden' && error.details.rule === 'read_only_paths'))) return { changes: 0, etag: null };
   throw error;
 }
