@@ -57,17 +57,26 @@ async function cleanRun(call: (engine: Engine) => Promise<unknown>): Promise<Rec
   }
 }
 
+/**
+ * Opens the vault at `root`, lets `breakIt` set a crash point, runs `call` and closes the vault as
+ * the dying process leaves it. Resolves with the call's failure, or null when it succeeded.
+ */
+async function runToFailure(root: string, call: (engine: Engine) => Promise<unknown>, breakIt: (vault: TempVault) => void = () => undefined): Promise<unknown> {
+  const vault = await openTempVault(root);
+  breakIt(vault);
+  const failure = await call(vault.engine).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  await vault.engine.close();
+  await vault.host.close();
+  return failure;
+}
+
 /** Runs `call` with writes failing after `writes`, then reopens the vault: what recovery reports and the files after it. */
 async function interruptedRun(call: (engine: Engine) => Promise<unknown>, writes: number) {
   const root = await writeTempFolder(FILES);
-  const first = await openTempVault(root);
-  crashAfter(first, writes);
-  const failed = await call(first.engine).then(
-    () => false,
-    () => true,
-  );
-  await first.engine.close();
-  await first.host.close();
+  const failed = (await runToFailure(root, call, (vault) => crashAfter(vault, writes))) !== null;
   const pending = await journalNames(root);
   const second = await openTempVault(root);
   try {
@@ -126,13 +135,12 @@ describe('operations a crash interrupts are finished at the next start', () => {
 
   it('a move whose process died before the files moved is dropped: nothing changed, nothing is done', async () => {
     const root = await writeTempFolder(FILES);
-    const first = await openTempVault(root);
     // Dies inside the rename: the journal entry is written, its removal never happens.
-    first.host.rename = () => Promise.reject(new Error('crash'));
-    first.engine.storage.remove = () => Promise.resolve();
-    await expect(MOVE(first.engine)).rejects.toThrow('failed unexpectedly');
-    await first.engine.close();
-    await first.host.close();
+    const dieInRename = (vault: TempVault): void => {
+      vault.host.rename = () => Promise.reject(new Error('crash'));
+      vault.engine.storage.remove = () => Promise.resolve();
+    };
+    expect(await runToFailure(root, MOVE, dieInRename)).toMatchObject({ message: expect.stringContaining('failed unexpectedly') as unknown });
     expect(await journalNames(root)).toHaveLength(1);
     const second = await openTempVault(root);
     try {
@@ -146,11 +154,7 @@ describe('operations a crash interrupts are finished at the next start', () => {
 
   it('leaves a note edited while the server was down as the user left it, and finishes the others', async () => {
     const root = await writeTempFolder(FILES);
-    const first = await openTempVault(root);
-    crashAfter(first, 1);
-    await expect(MOVE(first.engine)).rejects.toThrow('failed unexpectedly');
-    await first.engine.close();
-    await first.host.close();
+    expect(await runToFailure(root, MOVE, (vault) => crashAfter(vault, 1))).toMatchObject({ message: expect.stringContaining('failed unexpectedly') as unknown });
     // Log.md was not rewritten yet; the user edits it before the next start.
     await fs.writeFile(join(root, 'Log.md'), 'Rewritten by hand: [[Archive/p2]]\n');
     const second = await openTempVault(root);
@@ -166,10 +170,7 @@ describe('operations a crash interrupts are finished at the next start', () => {
   it('finishes a tag rename that stopped at a read-only note, leaving that note as it is (review finding)', async () => {
     const root = await writeTempFolder(FILES);
     await new FileStorage(locateStateDir(root)).write('config.json', JSON.stringify({ access: { read_only_paths: ['Log.md'] } }));
-    const first = await openTempVault(root);
-    await expect(RENAME(first.engine)).rejects.toMatchObject({ code: 'path_forbidden' });
-    await first.engine.close();
-    await first.host.close();
+    expect(await runToFailure(root, RENAME)).toMatchObject({ code: 'path_forbidden' });
     expect(await journalNames(root)).toHaveLength(1);
     const second = await openTempVault(root);
     try {
@@ -184,11 +185,7 @@ describe('operations a crash interrupts are finished at the next start', () => {
 
   it('keeps the entry while writes are switched off, and says why', async () => {
     const root = await writeTempFolder(FILES);
-    const first = await openTempVault(root);
-    crashAfter(first, 1);
-    await expect(RENAME(first.engine)).rejects.toThrow('failed unexpectedly');
-    await first.engine.close();
-    await first.host.close();
+    expect(await runToFailure(root, RENAME, (vault) => crashAfter(vault, 1))).toMatchObject({ message: expect.stringContaining('failed unexpectedly') as unknown });
     await new FileStorage(locateStateDir(root)).write('config.json', JSON.stringify({ access: { write_enabled: false } }));
     const second = await openTempVault(root);
     try {
