@@ -1,23 +1,27 @@
 // `npm run bench:requests`: the longest time one request holds `indx serve`'s event loop, over the
 // worst inputs the reliability review found (issue 14). It starts the real server (the built CLI)
-// on a copy of the bundled demo vault, and for each request keeps a second client asking
+// on a copy of the bundled demo vault with a loop probe preloaded (bench/lib/loop-probe.mjs), and
+// for each request reads the longest time the server's thread was held from sending the request
+// until the server is idle again (the work a write leaves behind included). A second client asks
 // `GET /v1/vault/status` one call after another while the request runs: the slowest of those
-// status answers is the longest stretch the server could not answer anyone (plus a loopback round
-// trip). Writes bench/results/<date>-requests.md (and .json). Never part of `npm test`.
+// answers is what a client saw. Writes bench/results/<date>-requests.md (and .json). Never part
+// of `npm test`.
 //
-// Flags: --rounds 3 (each request runs N times; the report shows the worst)  --no-write
+// Flags: --rounds 3 (each request runs N times; the first round and the worst later one are shown)  --no-write
 //        --only TEXT (only the requests whose name contains TEXT; implies --no-write)
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, RESULTS_DIR } from './lib/paths.mjs';
 
 const { values: flags } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, only: { type: 'string' }, 'no-write': { type: 'boolean', default: false } } });
 const rounds = Math.max(1, Number(flags.rounds));
 const cli = join(REPO_ROOT, 'packages/indx-mcp/dist/cli.js');
-const BUDGET_MS = 100;
+/** The longest a request may hold the server's thread (issue 14: about 50 ms). */
+const BUDGET_MS = 50;
 
 /** `count` lines of `key<i>: value <i>`, as an object. */
 function keys(count, prefix = 'key') {
@@ -66,9 +70,13 @@ function pollerTokens(vault, count) {
 async function startServer(vault) {
   const pollers = pollerTokens(vault, 12);
   const tokenFile = join(vault, '..', 'token');
-  const child = spawn(process.execPath, [...(process.env.INDX_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), cli, 'serve', '--vault', vault, '--port', '0', '--token-file', tokenFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.INDX_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', pathToFileURL(join(REPO_ROOT, 'bench/lib/loop-probe.mjs')).href, cli, 'serve', '--vault', vault, '--port', '0', '--token-file', tokenFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stderr.on('data', (chunk) => (output += chunk));
+  const probeReports = [];
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+    for (const found of String(chunk).matchAll(/\[loop-probe\] longest ([\d.]+)/g)) probeReports.shift()?.(Number(found[1]));
+  });
   const url = await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -79,7 +87,12 @@ async function startServer(vault) {
   });
   const token = /(indx_[A-Za-z0-9_-]+)/.exec(output)?.[1];
   let next = 0;
-  return { child, url, token, pollerToken: () => pollers[next++ % pollers.length] };
+  /** The longest hold of the server's thread since the last call (the preloaded loop probe). */
+  const longestHold = () => new Promise((resolve) => {
+    probeReports.push(resolve);
+    child.kill('SIGUSR2');
+  });
+  return { child, url, token, pollerToken: () => pollers[next++ % pollers.length], longestHold };
 }
 
 async function call(server, method, path, body, raw, token = server.token) {
@@ -117,12 +130,16 @@ async function measure(server, path, request) {
     }
   })();
   await new Promise((resolve) => setTimeout(resolve, 20));
+  await server.longestHold();
   const start = performance.now();
   const response = await call(server, request.method, path, request.body, request.raw);
   const ms = performance.now() - start;
   running = false;
   await poller;
-  return { ms, slowest, polls, status: response.status, code: response.status >= 400 ? JSON.parse(response.text).error?.code : undefined };
+  // The work a write leaves behind (metadata, links, the search index) counts too: wait for it.
+  await settle(server);
+  const held = await server.longestHold();
+  return { ms, slowest, held, polls, status: response.status, code: response.status >= 400 ? JSON.parse(response.text).error?.code : undefined };
 }
 
 async function main() {
@@ -144,11 +161,22 @@ async function main() {
         await settle(server);
         results.push(await measure(server, path, request));
       }
-      const worst = results.reduce((a, b) => (b.slowest > a.slowest ? b : a));
       const expected = testCase.expect ?? 200;
       const ok = results.every((result) => (expected === 200 ? result.status < 300 : result.status === expected));
-      rows.push({ name: testCase.name, request_ms: Math.max(...results.map((r) => r.ms)), slowest_status_ms: worst.slowest, status: worst.status, code: worst.code, ok, within_budget: worst.slowest <= BUDGET_MS });
-      console.log(`[requests] ${testCase.name}: ${Math.round(rows.at(-1).request_ms)} ms, slowest concurrent status ${Math.round(worst.slowest)} ms (${worst.status}${worst.code ? ` ${worst.code}` : ''})`);
+      const [first, ...later] = results;
+      const held = Math.max(...results.map((r) => r.held));
+      rows.push({
+        name: testCase.name,
+        request_ms: Math.max(...results.map((r) => r.ms)),
+        held_first_ms: first.held,
+        held_later_ms: later.length > 0 ? Math.max(...later.map((r) => r.held)) : null,
+        slowest_status_ms: Math.max(...results.map((r) => r.slowest)),
+        status: first.status,
+        code: first.code,
+        ok,
+        within_budget: held <= BUDGET_MS,
+      });
+      console.log(`[requests] ${testCase.name}: ${Math.round(rows.at(-1).request_ms)} ms (${first.status}${first.code ? ` ${first.code}` : ''}); longest hold by round: ${results.map((r) => Math.round(r.held)).join(', ')} ms; slowest status by round: ${results.map((r) => Math.round(r.slowest)).join(', ')} ms`);
     }
   } finally {
     server.child.kill('SIGTERM');
@@ -167,17 +195,18 @@ async function main() {
 }
 
 function render(rows) {
-  const worst = rows.reduce((a, b) => (b.slowest_status_ms > a.slowest_status_ms ? b : a));
+  const worst = rows.reduce((a, b) => (Math.max(b.held_first_ms, b.held_later_ms ?? 0) > Math.max(a.held_first_ms, a.held_later_ms ?? 0) ? b : a));
+  const ms = (value) => (value === null ? '–' : `${Math.round(value)} ms`);
   return [
     `# Worst-case requests: how long one request holds indx serve (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `\`npm run bench:requests\` on ${cpus().length} cores, Node ${process.version}, ${rounds} round(s) per request, the worst shown. "Slowest status" is the slowest of the \`GET /v1/vault/status\` calls a second client made one after another while the request ran: the longest stretch nobody got an answer. Budget: ${BUDGET_MS} ms.`,
+    `\`npm run bench:requests\` on ${cpus().length} cores, Node ${process.version}, ${rounds} round(s) per request, each on a fresh note. "Longest hold" is the longest time the server's thread was held (a 2 ms timer's longest gap, bench/lib/loop-probe.mjs) from sending the request until the server was idle again, so the indexing a write leaves behind counts. The first round runs code V8 has not optimised yet; later rounds show the steady state. "Slowest status" is the slowest \`GET /v1/vault/status\` a second client got while the request ran (a loopback round trip and the status work included). Budget: ${BUDGET_MS} ms of hold.`,
     '',
-    `**Longest event-loop hold over the set: ${Math.round(worst.slowest_status_ms)} ms** (${worst.name}).`,
+    `**Longest event-loop hold over the set: ${Math.round(Math.max(worst.held_first_ms, worst.held_later_ms ?? 0))} ms** (${worst.name}).`,
     '',
-    '| request | answer | request time | slowest status | within budget |',
-    '|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.name} | ${row.status}${row.code ? ` \`${row.code}\`` : ''}${row.ok ? '' : ' (unexpected)'} | ${Math.round(row.request_ms)} ms | ${Math.round(row.slowest_status_ms)} ms | ${row.within_budget ? 'yes' : 'no'} |`),
+    '| request | answer | request time | longest hold, first round | longest hold, later rounds | slowest status | within budget |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.name} | ${row.status}${row.code ? ` \`${row.code}\`` : ''}${row.ok ? '' : ' (unexpected)'} | ${ms(row.request_ms)} | ${ms(row.held_first_ms)} | ${ms(row.held_later_ms)} | ${ms(row.slowest_status_ms)} | ${row.within_budget ? 'yes' : 'no'} |`),
     '',
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { IndxError, isIndxError } from '../errors';
 import { appendBody, prependBody } from './body-insert';
-import { editFrontmatter, editFrontmatterOrThrow, type FrontmatterEdit } from './frontmatter-edits';
+import { editFrontmatter, editFrontmatterOrThrow, editFrontmatterSteps, type FailedFrontmatterEdit, type FrontmatterEdit } from './frontmatter-edits';
 import { findFrontmatterSpan, type FrontmatterSpan } from './frontmatter-span';
 import { insertBlockAt, toInsertedBlock } from './inserted-markdown';
 import { detectLineEnding, type LineEnding } from './line-ending';
@@ -11,6 +11,7 @@ import { MAX_PATCH_OPS, patchOpSchema, type PatchOp } from './patch-op';
 import { renameHeading } from './rename-heading';
 import { replaceBlock } from './replace-block';
 import { replaceSection } from './replace-section';
+import { runSteps, type Steps } from '../steps';
 
 /** How a body op changes the note: `span` is the frontmatter block, which body ops never move. */
 type BodyOp = Exclude<PatchOp, { op: 'set_frontmatter' | 'delete_frontmatter' }>;
@@ -55,12 +56,23 @@ export const MAX_PATCH_PARSED_CHARS = 1_000_000;
  * YAML parse, print and check) whatever their number and order; the block's place is found once.
  */
 export function applyPatch(text: string, ops: readonly PatchOp[]): string {
+  return runSteps(applyPatchSteps(text, ops));
+}
+
+/** Ops between two steps when none of them parses the note. */
+const OPS_PER_STEP = 100;
+
+/** {@link applyPatch} in steps: a step ends after every op that parses the note, every {@link OPS_PER_STEP} ops, and inside the final frontmatter edit. */
+export function* applyPatchSteps(text: string, ops: readonly PatchOp[]): Steps<string> {
   if (ops.length > MAX_PATCH_OPS) throw tooManyOps(ops.length);
   const parsing = ops.filter((op) => isParsingOp(op)).length;
   if (parsing * text.length > MAX_PATCH_PARSED_CHARS) throw tooMuchParsing(parsing, text.length);
   const patch = new PatchRun(text);
-  ops.forEach((op, index) => patch.apply(op, index));
-  return patch.finish();
+  for (const [index, op] of ops.entries()) {
+    patch.apply(op, index);
+    if (isParsingOp(op) || index % OPS_PER_STEP === OPS_PER_STEP - 1) yield;
+  }
+  return yield* patch.finish();
 }
 
 function isParsingOp(op: PatchOp): boolean {
@@ -130,11 +142,12 @@ class PatchRun {
     }
   }
 
-  finish(): string {
-    const failure = this.earlierFailure();
-    if (failure !== null) throw failure;
+  /** The patched text; the collected frontmatter edits go in here (one parse, print and check). */
+  *finish(): Steps<string> {
     if (this.pending.length === 0) return this.text;
-    return editFrontmatterOrThrow(this.text, this.pending.map((entry) => entry.edit));
+    const result = yield* editFrontmatterSteps(this.text, this.pending.map((entry) => entry.edit));
+    if (result.ok) return result.value;
+    throw this.asOpFailure(result.error);
   }
 
   private editFrontmatter(op: Extract<PatchOp, { op: 'set_frontmatter' | 'delete_frontmatter' }>, index: number): void {
@@ -174,9 +187,13 @@ class PatchRun {
   private earlierFailure(): IndxError | null {
     if (this.pending.length === 0) return null;
     const result = editFrontmatter(this.text, this.pending.map((entry) => entry.edit));
-    if (result.ok) return null;
-    const entry = this.pending[result.error.index] as { edit: FrontmatterEdit; index: number };
-    return opFailure(result.error.error, entry.index, 'delete' in entry.edit ? 'delete_frontmatter' : 'set_frontmatter');
+    return result.ok ? null : this.asOpFailure(result.error);
+  }
+
+  /** A refused collected edit, as the failure of the op it came from. */
+  private asOpFailure(failed: FailedFrontmatterEdit): IndxError {
+    const entry = this.pending[failed.index] as { edit: FrontmatterEdit; index: number };
+    return opFailure(failed.error, entry.index, 'delete' in entry.edit ? 'delete_frontmatter' : 'set_frontmatter');
   }
 }
 

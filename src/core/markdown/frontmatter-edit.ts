@@ -6,5 +6,5 @@
 export { composeNote } from './compose-note';
 export { deleteFrontmatterValue } from './delete-frontmatter-value';
 export { readFrontmatter } from './read-frontmatter';
-export { replaceFrontmatter } from './replace-frontmatter';
+export { replaceFrontmatter, replaceFrontmatterSteps } from './replace-frontmatter';
 export { setFrontmatterValue } from './set-frontmatter-value';

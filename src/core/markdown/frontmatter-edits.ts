@@ -13,6 +13,7 @@ import { createLineIndex, type LineIndex } from './line-index';
 import { nullWhenFrontmatterInvalid } from './null-when-frontmatter-invalid';
 import { isSameValue } from './same-value';
 import { frontmatterStringifyOptions } from './yaml-style';
+import { runSteps, type Steps } from '../steps';
 
 /** One change to a top-level property: set it to `value`, or delete it. */
 export type FrontmatterEdit = { readonly key: string; readonly value: unknown } | { readonly key: string; readonly delete: true };
@@ -42,6 +43,11 @@ export interface FailedFrontmatterEdit {
  * anchor another property still aliases.
  */
 export function editFrontmatter(text: string, edits: readonly FrontmatterEdit[]): Result<string, FailedFrontmatterEdit> {
+  return runSteps(editFrontmatterSteps(text, edits));
+}
+
+/** {@link editFrontmatter} in steps: parse, edits, print and check each end a step. */
+export function* editFrontmatterSteps(text: string, edits: readonly FrontmatterEdit[]): Steps<Result<string, FailedFrontmatterEdit>> {
   const invalid = firstInputProblem(edits);
   // Edits are checked in order: the ones before an unusable input may fail first.
   if (invalid !== null) {
@@ -52,7 +58,10 @@ export function editFrontmatter(text: string, edits: readonly FrontmatterEdit[])
   const span = findFrontmatterSpan(text);
   if (span === null) return ok(createBlock(text, edits, lineEnding));
   const yaml = text.slice(span.yamlStart, span.yamlEnd);
-  const edited = editYaml(yaml, edits, lineEnding);
+  const parsed = parseForEdit(yaml);
+  if (!parsed.ok) return err({ index: 0, error: parsed.error });
+  yield;
+  const edited = yield* editParsedSteps(parsed.value, yaml, edits, lineEnding);
   if (!edited.ok) return edited;
   return ok(edited.value === yaml ? text : spliced(text, span, edited.value));
 }
@@ -62,7 +71,15 @@ export function editFrontmatter(text: string, edits: readonly FrontmatterEdit[])
  * once for both (`replaceFrontmatter` deletes every key it was not given). Null when the note has
  * no frontmatter block, or one whose YAML does not parse or resolve: the caller decides then.
  */
-export function editFrontmatterFrom(text: string, editsFor: (current: Readonly<Record<string, unknown>>) => readonly FrontmatterEdit[]): Result<string, FailedFrontmatterEdit> | null {
+export function editFrontmatterFrom(text: string, editsFor: EditsFor): Result<string, FailedFrontmatterEdit> | null {
+  return runSteps(editFrontmatterFromSteps(text, editsFor));
+}
+
+/** The current properties → the edits to apply to them. */
+export type EditsFor = (current: Readonly<Record<string, unknown>>) => readonly FrontmatterEdit[];
+
+/** {@link editFrontmatterFrom} in steps: parse, edits, print and check each end a step. */
+export function* editFrontmatterFromSteps(text: string, editsFor: EditsFor): Steps<Result<string, FailedFrontmatterEdit> | null> {
   const span = findFrontmatterSpan(text);
   if (span === null) return null;
   const yaml = text.slice(span.yamlStart, span.yamlEnd);
@@ -71,7 +88,8 @@ export function editFrontmatterFrom(text: string, editsFor: (current: Readonly<R
   const edits = editsFor(parsed.value.values);
   // An unusable input: the one-list path finds which edit fails first (a rare error path).
   if (firstInputProblem(edits) !== null) return editFrontmatter(text, edits);
-  const edited = editParsed(parsed.value, yaml, edits, detectLineEnding(text));
+  yield;
+  const edited = yield* editParsedSteps(parsed.value, yaml, edits, detectLineEnding(text));
   if (!edited.ok) return edited;
   return ok(edited.value === yaml ? text : spliced(text, span, edited.value));
 }
@@ -136,12 +154,10 @@ function parseForEdit(yaml: string): Result<ParsedYaml, IndxError> {
   return ok({ document, values: nullWhenFrontmatterInvalid(() => frontmatterDocumentToObject(document)) });
 }
 
-function editYaml(yaml: string, edits: readonly FrontmatterEdit[], lineEnding: LineEnding): Result<string, FailedFrontmatterEdit> {
-  const parsed = parseForEdit(yaml);
-  return parsed.ok ? editParsed(parsed.value, yaml, edits, lineEnding) : err({ index: 0, error: parsed.error });
-}
+/** Edits between two steps: each rewrites one property's lines, so a step stays short. */
+const EDITS_PER_STEP = 250;
 
-function editParsed({ document, values }: ParsedYaml, yaml: string, edits: readonly FrontmatterEdit[], lineEnding: LineEnding): Result<string, FailedFrontmatterEdit> {
+function* editParsedSteps({ document, values }: ParsedYaml, yaml: string, edits: readonly FrontmatterEdit[], lineEnding: LineEnding): Steps<Result<string, FailedFrontmatterEdit>> {
   const unresolved = values === null ? edits.findIndex((edit) => !('delete' in edit)) : -1;
   // A set needs the current values (to leave an equal value alone); YAML whose aliases do not
   // resolve can only be repaired by deleting the broken property first.
@@ -150,7 +166,7 @@ function editParsed({ document, values }: ParsedYaml, yaml: string, edits: reado
   const lines = createLineIndex(yaml);
   const table = isSpliceable(document, lines) ? new PairTable(document, yaml, lines, lineEnding) : new WholeDocument(document.clone(), yaml, lineEnding);
   const changed: number[] = [];
-  edits.forEach((edit, index) => {
+  for (const [index, edit] of edits.entries()) {
     if ('delete' in edit) {
       if (table.remove(edit.key)) changed.push(index);
       current.delete(edit.key);
@@ -159,10 +175,12 @@ function editParsed({ document, values }: ParsedYaml, yaml: string, edits: reado
       current.set(edit.key, edit.value);
       changed.push(index);
     }
-  });
+    if (index % EDITS_PER_STEP === EDITS_PER_STEP - 1) yield;
+  }
   if (changed.length === 0) return ok(yaml);
   const edited = printed(table);
   if (edited === yaml) return ok(yaml);
+  yield;
   // The original document stays as parsed (the whole-document path edits a clone): a refusal
   // names the anchors it sets.
   const failure = checkEditedYaml(document, values !== null, edited, current, edits, changed);

@@ -1,6 +1,7 @@
 import { composeNote } from './compose-note';
-import { editFrontmatterFrom, type FrontmatterEdit } from './frontmatter-edits';
+import { editFrontmatterFromSteps, type FrontmatterEdit } from './frontmatter-edits';
 import { findFrontmatterSpan, type FrontmatterSpan } from './frontmatter-span';
+import { runSteps, type Steps } from '../steps';
 
 /**
  * Replaces a note's whole frontmatter with `frontmatter` while disturbing as few bytes as
@@ -14,6 +15,11 @@ import { findFrontmatterSpan, type FrontmatterSpan } from './frontmatter-span';
  * edits are one `editFrontmatter` call, so the cost is linear in the number of keys.
  */
 export function replaceFrontmatter(text: string, frontmatter: Record<string, unknown>): string {
+  return runSteps(replaceFrontmatterSteps(text, frontmatter));
+}
+
+/** {@link replaceFrontmatter} in steps (see `editFrontmatterFromSteps`). */
+export function* replaceFrontmatterSteps(text: string, frontmatter: Record<string, unknown>): Steps<string> {
   const span = findFrontmatterSpan(text);
   if (span === null) return composeNote(frontmatter, text);
   const wanted = Object.entries(frontmatter).filter(([, value]) => value !== undefined);
@@ -26,7 +32,7 @@ export function replaceFrontmatter(text: string, frontmatter: Record<string, unk
     ...wanted.map(([key, value]) => ({ key, value })),
   ];
   // One parse serves both the current keys and the edits.
-  const edited = editFrontmatterFrom(text, edits);
+  const edited = yield* editFrontmatterFromSteps(text, edits);
   if (edited === null) return composeNote(frontmatter, withoutBlock(text, span));
   if (edited.ok) return edited.value;
   if (edited.error.error.code === 'frontmatter_invalid') return composeNote(frontmatter, withoutBlock(text, span));

@@ -11,19 +11,17 @@ import { lineAt, positionOf } from './source-text';
 const ID_AFTER_TYPES = new Set(['list', 'blockquote', 'callout', 'table']);
 
 /**
- * Walks the root blocks: each becomes a section; headings and footnotes are collected, list
- * items at any depth, tags/links/embeds wherever inline text is.
+ * Walks one root block (call it for each root block in order): it becomes a section; headings
+ * and footnotes are collected, list items at any depth, tags/links/embeds wherever inline text is.
  */
-export function collectRootBlocks(collector: MetadataCollector, nodes: BlockNode[]): void {
-  for (const node of nodes) {
-    const section: SectionCache = { type: node.kind, position: positionOf(collector.source, node.start, node.end) };
-    const previous = collector.sections[collector.sections.length - 1];
-    collector.sections.push(section);
-    if (node.kind === 'paragraph') collectRootParagraph(collector, node, section, previous);
-    else collectNode(collector, node, null);
-    if (node.kind === 'heading') {
-      collector.headings.push({ heading: node.text, level: node.level, position: section.position });
-    }
+export function collectRootBlock(collector: MetadataCollector, node: BlockNode): void {
+  const section: SectionCache = { type: node.kind, position: positionOf(collector.source, node.start, node.end) };
+  const previous = collector.sections[collector.sections.length - 1];
+  collector.sections.push(section);
+  if (node.kind === 'paragraph') collectRootParagraph(collector, node, section, previous);
+  else collectNode(collector, node, null);
+  if (node.kind === 'heading') {
+    collector.headings.push({ heading: node.text, level: node.level, position: section.position });
   }
 }
 

@@ -61,17 +61,20 @@ function parsersFor(code: number): AnyParser[] {
  */
 export function parseBlocks(content: string, lines: ContentLine[], depth = 0): BlockNode[] {
   const nodes: BlockNode[] = [];
-  let index = 0;
-  while (index < lines.length) {
-    if (isBlank(content, lineAtIndex(lines, index))) {
-      index += 1;
-      continue;
-    }
-    const result = parseBlockAt(content, lines, index, depth);
-    nodes.push(result.node);
-    index = Math.max(result.next, index + 1);
-  }
+  for (let result = nextBlock(content, lines, 0, depth); result !== null; result = nextBlock(content, lines, result.next, depth)) nodes.push(result.node);
   return nodes;
+}
+
+/**
+ * The first block at or after `lines[index]` (blank lines skipped), with the index after it;
+ * null when only blank lines are left. Lets a caller read a container one block at a time.
+ */
+export function nextBlock(content: string, lines: ContentLine[], index: number, depth = 0): BlockResult | null {
+  let start = index;
+  while (start < lines.length && isBlank(content, lineAtIndex(lines, start))) start += 1;
+  if (start >= lines.length) return null;
+  const result = parseBlockAt(content, lines, start, depth);
+  return { node: result.node, next: Math.max(result.next, start + 1) };
 }
 
 /** The block starting at `lines[index]`. */

@@ -1,10 +1,10 @@
 import { byteOrderMarkLength } from './byte-order-mark';
 import type { CachedMetadata } from './types';
 import type { ContentLine } from './content-line';
-import { collectRootBlocks } from './collect-blocks';
+import { collectRootBlock } from './collect-blocks';
 import { findFrontmatter, findFrontmatterLinks } from './frontmatter';
-import { createMetadataCollector, fillMetadata } from './metadata-collector';
-import { parseBlocks } from './parse-blocks';
+import { type MetadataCollector, createMetadataCollector, fillMetadata } from './metadata-collector';
+import { nextBlock } from './parse-blocks';
 import { type SourceText, createSourceText, positionOf } from './source-text';
 
 /**
@@ -23,23 +23,59 @@ import { type SourceText, createSourceText, positionOf } from './source-text';
  * the yaml section too), and every later offset is one more than in the same note without it.
  */
 export function parseMetadata(content: string): CachedMetadata {
-  const source = createSourceText(content);
-  const collector = createMetadataCollector(source);
-  const metadata: CachedMetadata = {};
-  const frontmatter = findFrontmatter(source);
-  let bodyLine = 0;
-  if (frontmatter !== null) {
-    const position = positionOf(source, frontmatter.start, frontmatter.end);
-    collector.sections.push({ type: 'yaml', position });
-    if (frontmatter.data !== null) {
-      metadata.frontmatter = frontmatter.data;
-      metadata.frontmatterPosition = position;
-      metadata.frontmatterLinks = findFrontmatterLinks(frontmatter.data);
+  const parse = new MetadataParse(content);
+  while (parse.step());
+  return parse.result();
+}
+
+/**
+ * {@link parseMetadata} in slices: `pause()` is awaited after each root block, so a caller that
+ * yields there when its time slice is used up keeps a long note from holding the thread.
+ */
+export async function parseMetadataSliced(content: string, pause: () => Promise<void>): Promise<CachedMetadata> {
+  const parse = new MetadataParse(content);
+  while (parse.step()) await pause();
+  return parse.result();
+}
+
+/** One note's parse, read one root block per {@link MetadataParse.step}. */
+class MetadataParse {
+  private readonly collector: MetadataCollector;
+  private readonly metadata: CachedMetadata = {};
+  private readonly lines: ContentLine[];
+  private next = 0;
+
+  constructor(private readonly content: string) {
+    const source = createSourceText(content);
+    this.collector = createMetadataCollector(source);
+    const frontmatter = findFrontmatter(source);
+    let bodyLine = 0;
+    if (frontmatter !== null) {
+      const position = positionOf(source, frontmatter.start, frontmatter.end);
+      this.collector.sections.push({ type: 'yaml', position });
+      if (frontmatter.data !== null) {
+        this.metadata.frontmatter = frontmatter.data;
+        this.metadata.frontmatterPosition = position;
+        this.metadata.frontmatterLinks = findFrontmatterLinks(frontmatter.data);
+      }
+      bodyLine = frontmatter.bodyLine;
     }
-    bodyLine = frontmatter.bodyLine;
+    this.lines = bodyLines(source, bodyLine);
   }
-  collectRootBlocks(collector, parseBlocks(content, bodyLines(source, bodyLine)));
-  return fillMetadata(collector, metadata);
+
+  /** Reads the next root block; false when the note has none left. */
+  step(): boolean {
+    const block = nextBlock(this.content, this.lines, this.next);
+    if (block === null) return false;
+    collectRootBlock(this.collector, block.node);
+    this.next = block.next;
+    return true;
+  }
+
+  /** The metadata of the blocks read. */
+  result(): CachedMetadata {
+    return fillMetadata(this.collector, this.metadata);
+  }
 }
 
 /** The note's lines from `firstLine` on, as root content lines (line 0 after any byte order mark). */

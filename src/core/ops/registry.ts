@@ -70,12 +70,51 @@ function requireScope(operation: Operation, scope: Scope, granted: readonly Scop
 function parseInput(operation: Operation, input: unknown): unknown {
   if (exceedsJsonDepth(input)) throw new IndxError('invalid_input', `Invalid input for ${operation.name}: it nests deeper than ${MAX_JSON_DEPTH} levels.`, { max_depth: MAX_JSON_DEPTH });
   rejectUnknownFields(operation, input);
+  // Array lengths first: 100,000 patch ops are refused without validating each of them.
+  const lengths = lengthChecksOf(operation)?.safeParse(input);
+  if (lengths?.success === false) throw invalidInput(operation, lengths.error);
   const parsed = operation.input.safeParse(input);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw invalidInput(operation, parsed.error);
+}
+
+function invalidInput(operation: Operation, error: z.ZodError): IndxError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const first = issues[0];
   const where = first === undefined ? '' : ` (${first.path === '' ? 'input' : first.path}: ${first.message})`;
-  throw new IndxError('invalid_input', `Invalid input for ${operation.name}${where}. See the tool's input schema.`, { issues });
+  return new IndxError('invalid_input', `Invalid input for ${operation.name}${where}. See the tool's input schema.`, { issues });
+}
+
+const lengthChecks = new WeakMap<Operation, z.ZodType | null>();
+
+/**
+ * The input's top-level arrays with their length checks (`.min`, `.max`, same messages) and any
+ * items: a schema that refuses an over-long list before its items are validated one by one.
+ * Null when the input has no such array.
+ */
+function lengthChecksOf(operation: Operation): z.ZodType | null {
+  if (lengthChecks.has(operation)) return lengthChecks.get(operation) ?? null;
+  let checks: z.ZodType | null = null;
+  if (operation.input instanceof z.ZodObject) {
+    const shape: Record<string, z.ZodType> = {};
+    const fields: Record<string, z.ZodType> = operation.input.shape;
+    for (const [key, field] of Object.entries(fields)) {
+      const array = unwrapped(field);
+      // The checks test only the array's length, so they apply to a list of anything.
+      const arrayChecks = (array instanceof z.ZodArray ? (array.def.checks ?? []) : []) as z.core.$ZodCheck<unknown[]>[];
+      if (arrayChecks.length > 0) shape[key] = z.array(z.unknown()).check(...arrayChecks).optional();
+    }
+    if (Object.keys(shape).length > 0) checks = z.object(shape);
+  }
+  lengthChecks.set(operation, checks);
+  return checks;
+}
+
+/** The schema inside `.optional()`, `.nullable()` and `.default()` wrappers. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) inner = inner.def.innerType as z.ZodType;
+  return inner;
 }
 
 /**

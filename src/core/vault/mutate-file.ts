@@ -1,5 +1,8 @@
 import { IndxError } from '../errors';
 import type { OperationContext } from '../ops/operation-context';
+import { DEFAULT_SCHEDULER } from '../search/service/scheduler';
+import { Slicer } from '../search/service/slicer';
+import { runSteps, runStepsPaced, type Steps } from '../steps';
 
 /** The outcome of an ETag-checked write. */
 export interface MutationResult {
@@ -29,6 +32,39 @@ export async function mutateFile(context: OperationContext, path: string, op: st
   const etag = changed ? context.etag(text) : etagBefore;
   if (changed) recordMutation(context, op, path, etagBefore, etag);
   return { text, etag, etagBefore, changed };
+}
+
+/** How long a prepared edit's steps may run before it lets other work in (ms). */
+const PREPARE_SLICE_MS = 10;
+
+/**
+ * {@link mutateFile} for an edit written in steps, so a long one does not hold the thread: the
+ * edit is first prepared on the text read now, pausing between steps, and the atomic step only
+ * writes that result when the text is still the same (in one go on the newer text otherwise, as
+ * `mutateFile` would). A refusal on unchanged text is the prepared one, not worked out again.
+ */
+export async function mutateFileInSteps(context: OperationContext, path: string, op: string, edit: (text: string) => Steps<string>, ifMatch?: string): Promise<MutationResult> {
+  requireFile(context, path);
+  const seen = await context.host.read(path).catch(() => null);
+  let prepared: { text: string } | { error: unknown } | null = null;
+  if (seen !== null && (ifMatch === undefined || ifMatch === context.etag(seen))) {
+    const pause = new Slicer(DEFAULT_SCHEDULER, PREPARE_SLICE_MS).pause;
+    prepared = await runStepsPaced(edit(seen), pause).then(
+      (text) => ({ text }),
+      (error: unknown) => ({ error }),
+    );
+  }
+  return mutateFile(
+    context,
+    path,
+    op,
+    (current) => {
+      if (prepared === null || current !== seen) return runSteps(edit(current));
+      if ('error' in prepared) throw prepared.error;
+      return prepared.text;
+    },
+    ifMatch,
+  );
 }
 
 /** Throws `etag_mismatch` when `ifMatch` is given and differs from `current`. */

@@ -2,6 +2,15 @@ import { IndxError } from '../errors';
 import { OPEN_POLICY, excludedPath, readOnlyPath, type PathPolicy } from './path-policy';
 import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from './vault-host';
 import type { CachedMetadata } from '../metadata/types';
+import { type LinkTotals, sumLinkMap } from './link-totals';
+
+/** The link maps as the policy shows them, and their sums, valid for one version of the vault. */
+interface FilteredLinks {
+  version: number;
+  resolved: LinkMap | null;
+  unresolved: LinkMap | null;
+  totals: LinkTotals | null;
+}
 
 /**
  * A VaultHost seen through the vault's path rules: excluded paths do not exist for anything
@@ -14,7 +23,7 @@ export class PolicyHost implements VaultHost {
   private current: PathPolicy = OPEN_POLICY;
   /** Bumped by every change the host reports and every policy change: the filtered link maps' key. */
   private version = 0;
-  private filtered: { version: number; resolved: LinkMap | null; unresolved: LinkMap | null } = { version: -1, resolved: null, unresolved: null };
+  private filtered: FilteredLinks = { version: -1, resolved: null, unresolved: null, totals: null };
   private readonly listeners = new Set<(event: VaultEvent) => void>();
   private readonly unsubscribe: Unsubscribe;
 
@@ -128,6 +137,13 @@ export class PolicyHost implements VaultHost {
     return (cache.unresolved ??= this.filterLinks(links, false));
   }
 
+  /** The inner host's running totals when nothing is hidden; else the visible maps' sums, kept until the next change. */
+  linkTotals(): LinkTotals {
+    if (this.isOpen()) return this.inner.linkTotals?.() ?? { resolved: sumLinkMap(this.inner.resolvedLinks()), unresolved: sumLinkMap(this.inner.unresolvedLinks()) };
+    const cache = this.freshCache();
+    return (cache.totals ??= { resolved: sumLinkMap(this.resolvedLinks()), unresolved: sumLinkMap(this.unresolvedLinks()) });
+  }
+
   rescan(): Promise<void> {
     return this.inner.rescan();
   }
@@ -137,8 +153,8 @@ export class PolicyHost implements VaultHost {
     return () => this.listeners.delete(listener);
   }
 
-  private freshCache(): { version: number; resolved: LinkMap | null; unresolved: LinkMap | null } {
-    if (this.filtered.version !== this.version) this.filtered = { version: this.version, resolved: null, unresolved: null };
+  private freshCache(): FilteredLinks {
+    if (this.filtered.version !== this.version) this.filtered = { version: this.version, resolved: null, unresolved: null, totals: null };
     return this.filtered;
   }
 

@@ -1,4 +1,5 @@
 import type { CachedMetadata } from '../metadata/types';
+import type { LinkTotals } from './link-totals';
 
 /**
  * The port the engine uses to reach a vault. The Obsidian host maps it onto `app.vault`,
@@ -80,6 +81,8 @@ export interface VaultHost {
   resolvedLinks(): LinkMap;
   /** `metadataCache.unresolvedLinks`. */
   unresolvedLinks(): LinkMap;
+  /** The sums of both link maps, for hosts that keep them as the maps change (others are summed on demand). */
+  linkTotals?(): LinkTotals;
   /**
    * Compares the whole vault with its source of truth (the folder on disk; Obsidian's own cache
    * inside the app) and applies every difference, emitting the usual events. Used by

@@ -2,6 +2,7 @@ import { countLinks } from '../../core/metadata/link-counts';
 import { LinkResolver } from '../../core/metadata/link-resolver';
 import { getLinkpath } from '../../core/metadata/linktext';
 import type { CachedMetadata } from '../../core/metadata/types';
+import { type LinkTotals, sumTargetCounts } from '../../core/vault/link-totals';
 import type { LinkMap } from '../../core/vault/vault-host';
 
 /** A batch of file changes: paths that left the vault and files that arrived or changed. */
@@ -23,6 +24,8 @@ export class LinkIndex {
   readonly resolvedLinks: LinkMap = {};
   /** Live `metadataCache.unresolvedLinks`: an entry for every note, even `{}`. */
   readonly unresolvedLinks: LinkMap = {};
+  /** Sums of every count in `resolvedLinks` and in `unresolvedLinks`, kept with them. */
+  readonly totals: LinkTotals = { resolved: 0, unresolved: 0 };
   private readonly resolver: LinkResolver;
   private readonly metadata = new Map<string, CachedMetadata>();
   private readonly sourcesByKey = new Map<string, Set<string>>();
@@ -85,8 +88,7 @@ export class LinkIndex {
     if (!this.metadata.delete(path)) return;
     for (const key of this.keysBySource.get(path) ?? []) this.sourcesByKey.get(key)?.delete(path);
     this.keysBySource.delete(path);
-    delete this.resolvedLinks[path];
-    delete this.unresolvedLinks[path];
+    this.setCounts(path, undefined, undefined);
   }
 
   private collectSourcesLinkingTo(path: string, affected: Set<string>): void {
@@ -97,8 +99,17 @@ export class LinkIndex {
     const cache = this.metadata.get(source);
     if (cache === undefined) return;
     const counts = countLinks(source, cache, this.resolver);
-    this.resolvedLinks[source] = counts.resolved;
-    this.unresolvedLinks[source] = counts.unresolved;
+    this.setCounts(source, counts.resolved, counts.unresolved);
+  }
+
+  /** Replaces (or, given undefined, deletes) a note's entries in both link maps, keeping the totals. */
+  private setCounts(source: string, resolved: Record<string, number> | undefined, unresolved: Record<string, number> | undefined): void {
+    this.totals.resolved += sumTargetCounts(resolved) - sumTargetCounts(this.resolvedLinks[source]);
+    this.totals.unresolved += sumTargetCounts(unresolved) - sumTargetCounts(this.unresolvedLinks[source]);
+    if (resolved === undefined) delete this.resolvedLinks[source];
+    else this.resolvedLinks[source] = resolved;
+    if (unresolved === undefined) delete this.unresolvedLinks[source];
+    else this.unresolvedLinks[source] = unresolved;
   }
 
   private sourcesFor(key: string): Set<string> {

@@ -2,8 +2,9 @@ import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { IndxError } from '../../core/errors';
-import { parseMetadata } from '../../core/metadata/parse-metadata';
+import { parseMetadata, parseMetadataSliced } from '../../core/metadata/parse-metadata';
 import type { CachedMetadata } from '../../core/metadata/types';
+import type { LinkTotals } from '../../core/vault/link-totals';
 import { toVaultPath } from '../../core/vault/paths';
 import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from '../../core/vault/vault-host';
 import { writeFileAtomic } from './atomic-write';
@@ -15,12 +16,16 @@ import { locateEntry, type Location } from './locate-entry';
 import { PathLocks } from './path-locks';
 import { readSmallFile, SMALL_FILE_BYTES } from './read-small-file';
 import { scanVault } from './scan-vault';
+import { TimeSlicer } from './time-slicer';
 import { prepareTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
 import { isMarkdownPath, isSameOrBelow, normalizeDiskPath, toAbsolutePath } from './vault-paths';
 import { decodeOrThrow, isErrorCode, makeParentFolders, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
 import { alreadyExists, notFound, notRegularFile } from './vault-errors';
 import { VaultState } from './vault-state';
+
+/** Notes at least this long (UTF-16 units) are parsed in slices, so one write cannot hold the event loop. */
+const SLICED_PARSE_CHARS = 64 * 1024;
 
 /** Options of {@link NodeVaultHost.open}. */
 export interface NodeVaultHostOptions {
@@ -136,7 +141,7 @@ export class NodeVaultHost implements VaultHost {
       const next = transform(current);
       if (next === current && this.state.files.has(key)) return next;
       const stats = await writeFileAtomic(location.absolutePath, next);
-      this.emit(this.state.upsertFile(toFileRecord(key, stats), this.parsedWrite(key, next), [location.diskPath]));
+      this.emit(this.state.upsertFile(toFileRecord(key, stats), await this.parsedWrite(key, next), [location.diskPath]));
       return next;
     });
   }
@@ -149,7 +154,7 @@ export class NodeVaultHost implements VaultHost {
       const stats = await writeFileAtomic(location.absolutePath, data, { exclusive: true }).catch((error: unknown) => {
         throw isErrorCode(error, 'EEXIST') ? alreadyExists(key) : error;
       });
-      this.emit(this.state.upsertFile(toFileRecord(key, stats), this.parsedWrite(key, data), [location.diskPath]));
+      this.emit(this.state.upsertFile(toFileRecord(key, stats), await this.parsedWrite(key, data), [location.diskPath]));
     });
   }
 
@@ -160,8 +165,8 @@ export class NodeVaultHost implements VaultHost {
   }
 
   /** Parses a note just written, keeping the result for the write's answer (`metadataOf`). */
-  private parsedWrite(key: string, text: string): CachedMetadata | null {
-    const metadata = parseIfNote(key, text);
+  private async parsedWrite(key: string, text: string): Promise<CachedMetadata | null> {
+    const metadata = await parseIfNote(key, text);
     this.lastWrite = metadata === null ? null : { key, text, metadata };
     return metadata;
   }
@@ -214,6 +219,10 @@ export class NodeVaultHost implements VaultHost {
     return this.state.links.unresolvedLinks;
   }
 
+  linkTotals(): LinkTotals {
+    return { ...this.state.links.totals };
+  }
+
   on(listener: (event: VaultEvent) => void): Unsubscribe {
     return this.events.on(listener);
   }
@@ -257,7 +266,7 @@ export class NodeVaultHost implements VaultHost {
     // Two names for one vault path: listed, but neither is read (the host refuses the path).
     const only = diskPaths.length === 1 ? diskPaths[0] : undefined;
     const text = only !== undefined && isMarkdownPath(key) ? await readTextOrNull(toAbsolutePath(this.root, only)) : null;
-    this.emit(this.state.upsertFile(toFileRecord(key, stats), text === null ? null : parseMetadata(text), diskPaths));
+    this.emit(this.state.upsertFile(toFileRecord(key, stats), text === null ? null : await parseNote(text), diskPaths));
   }
 
   /** The text of the file at `location`; a file gone from disk is forgotten first (no watcher told us). */
@@ -282,7 +291,7 @@ export class NodeVaultHost implements VaultHost {
     // A file that becomes a note (`notes.txt` → `notes.md`) is parsed, as Obsidian would.
     if (isMarkdownPath(target.path) && !isMarkdownPath(source.path) && this.state.files.has(target.path)) {
       const text = await readTextOrNull(target.absolutePath);
-      if (text !== null) this.emit(this.state.setMetadata(target.path, parseMetadata(text)));
+      if (text !== null) this.emit(this.state.setMetadata(target.path, await parseNote(text)));
     }
   }
 
@@ -317,8 +326,16 @@ export class NodeVaultHost implements VaultHost {
   }
 }
 
-function parseIfNote(vaultPath: string, content: string): CachedMetadata | null {
-  return isMarkdownPath(vaultPath) ? parseMetadata(content) : null;
+/** A note's metadata (null for other files). */
+function parseIfNote(vaultPath: string, content: string): Promise<CachedMetadata | null> {
+  return isMarkdownPath(vaultPath) ? parseNote(content) : Promise.resolve(null);
+}
+
+/** A note's metadata; a long note is parsed in slices of the event loop. */
+async function parseNote(content: string): Promise<CachedMetadata> {
+  if (content.length < SLICED_PARSE_CHARS) return parseMetadata(content);
+  const slicer = new TimeSlicer();
+  return parseMetadataSliced(content, () => slicer.yieldIfDue());
 }
 
 function reportWatchError(error: unknown): void {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { isIndxError } from '../../../src/core/errors';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { makeTempVault, removeTempVault } from '../../helpers/temp-vault';
+import { sumLinkMap } from '../../../src/core/vault/link-totals';
 
 // 'é' and 'Zö' exist on disk in NFD at the start (as macOS writes them); the host keys them in NFC.
 const NAMES = ['a', 'B', 'c', 'a.png', 'é'];
@@ -74,6 +75,8 @@ describe('incremental link maps', () => {
             const fresh = await NodeVaultHost.open(vault);
             expect(host.resolvedLinks()).toEqual(fresh.resolvedLinks());
             expect(host.unresolvedLinks()).toEqual(fresh.unresolvedLinks());
+            // The running totals vault_status reads are the maps' sums.
+            expect(host.linkTotals()).toEqual({ resolved: sumLinkMap(fresh.resolvedLinks()), unresolved: sumLinkMap(fresh.unresolvedLinks()) });
             expect(host.listFolders().sort()).toEqual(fresh.listFolders().sort());
             expect(host.listFiles().map((file) => file.path).sort()).toEqual(fresh.listFiles().map((file) => file.path).sort());
             // Paths are keyed in NFC, and no write made a second disk name for one (an NFC twin of an NFD name).

@@ -71,6 +71,16 @@ describe('REST: worst-case write requests', () => {
     expect(await readFile(join(served.vault.root, 'Lonely.md'), 'utf8')).toBe(before);
   });
 
+  it('refuses 100,000 ops for their number before looking at any of them', async () => {
+    // Each op is malformed: validating them one by one would name an op (ops.0.op) first.
+    const ops = Array.from({ length: 100_000 }, () => ({ op: 'no_such_op' }));
+    const response = await request('PATCH', '/v1/notes/Lonely.md', { ops });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; details: { issues: { path: string }[] } } };
+    expect(error.code).toBe('invalid_input');
+    expect(error.details.issues).toEqual([{ path: 'ops', message: `At most ${MAX_PATCH_OPS} ops per call: split the patch.` }]);
+  });
+
   it('refuses heading ops whose parsing would exceed the budget before touching the note', async () => {
     const body = `# Top\n${'word '.repeat(60_000)}\n`;
     expect((await request('PUT', '/v1/notes/Big.md', { body })).status).toBe(201);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { applyPatch } from '../../markdown/apply-patch';
+import { applyPatchSteps } from '../../markdown/apply-patch';
 import { MAX_PATCH_OPS, patchOpSchema } from '../../markdown/patch-op';
 import { writtenNoteState } from '../../notes/note-state';
-import { mutateFile } from '../../vault/mutate-file';
+import { mutateFileInSteps } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
 import { defineOperation } from '../operation';
 import { ifMatchField, noteStateSchema, pathField } from '../schemas';
@@ -24,7 +24,7 @@ export const notePatch = defineOperation({
   cli: ['note', 'patch'],
   async run(input, context) {
     const path = toNotePath(input.path);
-    const result = await mutateFile(context, path, 'note_patch', (text) => applyPatch(text, input.ops), input.if_match);
+    const result = await mutateFileInSteps(context, path, 'note_patch', (text) => applyPatchSteps(text, input.ops), input.if_match);
     return writtenNoteState(context.host, path, result.text, result.etag);
   },
   summarize: (output) => `Patched ${output.path} (etag ${output.etag}).`,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { IndxError } from '../../errors';
-import { composeNote, replaceFrontmatter } from '../../markdown/frontmatter-edit';
+import { composeNote, replaceFrontmatterSteps } from '../../markdown/frontmatter-edit';
 import { writtenNoteState } from '../../notes/note-state';
 import { replaceBody, replaceBodyAfterValidBlock } from '../../notes/replace-body';
-import { mutateFile, recordMutation } from '../../vault/mutate-file';
+import { mutateFileInSteps, recordMutation } from '../../vault/mutate-file';
+import type { Steps } from '../../steps';
 import { assertLinkableName, toNotePath } from '../../vault/paths';
 import { locateFrontmatter } from '../../metadata/frontmatter';
 import { DESTRUCTIVE, defineOperation } from '../operation';
@@ -34,7 +35,7 @@ export const noteWrite = defineOperation({
     rejectFrontmatterInBody(input.body);
     if (context.host.stat(path) === null) return create(context, path, input);
     if (input.if_not_exists) throw new IndxError('already_exists', `"${path}" already exists. Use note_patch or note_write with if_match to change it.`, { path });
-    const result = await mutateFile(context, path, 'note_write', (text) => rewrite(text, input), input.if_match);
+    const result = await mutateFileInSteps(context, path, 'note_write', (text) => rewriteSteps(text, input), input.if_match);
     return { ...writtenNoteState(context.host, path, result.text, result.etag), created: false };
   },
   summarize: (output) => `${output.created ? 'Created' : 'Wrote'} ${output.path} (etag ${output.etag}).`,
@@ -56,12 +57,12 @@ function rejectFrontmatterInBody(body: string): void {
   throw new IndxError('invalid_input', 'body starts with a frontmatter block (---). Pass properties in the frontmatter field and the markdown after the block as body.', { field: 'body' });
 }
 
-function rewrite(text: string, input: WriteInput): string {
+function* rewriteSteps(text: string, input: WriteInput): Steps<string> {
   if (input.frontmatter === undefined) return replaceBody(text, input.body);
   if (input.frontmatter === null) return input.body;
   // With a property to write, replaceFrontmatter leaves a valid block: its end is found without
   // parsing it again. With none it only drops the block, and what follows may look like one.
-  const written = replaceFrontmatter(text, input.frontmatter);
+  const written = yield* replaceFrontmatterSteps(text, input.frontmatter);
   const hasProperty = Object.values(input.frontmatter).some((value) => value !== undefined);
   return hasProperty ? replaceBodyAfterValidBlock(written, input.body) : replaceBody(written, input.body);
 }

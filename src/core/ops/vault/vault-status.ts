@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { stillMissing } from '../../config/state-files';
 import type { SearchService } from '../../search/service/search-service';
 import { extensionOf } from '../../vault/paths';
+import { sumLinkMap } from '../../vault/link-totals';
 import { defineOperation, READ_ONLY } from '../operation';
 
 /** The engine's version, reported by `vault_status` and the server identity. */
@@ -83,7 +84,7 @@ export const vaultStatus = defineOperation({
       bases,
       attachments: files.length - notes - canvases - bases,
       folders: context.host.listFolders().length,
-      links: { resolved: sumLinks(context.host.resolvedLinks()), unresolved: sumLinks(context.host.unresolvedLinks()) },
+      links: context.host.linkTotals?.() ?? { resolved: sumLinkMap(context.host.resolvedLinks()), unresolved: sumLinkMap(context.host.unresolvedLinks()) },
       state_location: context.storage.location,
       index: indexStatus(context.search),
       warnings: await stillMissing(context.storage, context.stateWarnings),
@@ -98,10 +99,4 @@ function indexStatus(search: SearchService | null) {
   if (search === null) return null;
   const { state, notes, chunks, terms, size_on_disk } = search.status();
   return { state, notes, chunks, terms, size_on_disk };
-}
-
-function sumLinks(map: Record<string, Record<string, number>>): number {
-  let total = 0;
-  for (const targets of Object.values(map)) for (const count of Object.values(targets)) total += count;
-  return total;
 }

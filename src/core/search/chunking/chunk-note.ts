@@ -4,6 +4,7 @@ import { parseMetadata } from '../../metadata/parse-metadata';
 import type { CachedMetadata, HeadingCache } from '../../metadata/types';
 import type { Chunk } from '../chunk';
 import { hashText } from './hash-text';
+import { runSteps, type Steps } from '../../steps';
 
 /** Sections longer than this (UTF-16 units) are cut at paragraph breaks into several chunks. */
 export const MAX_CHUNK_LENGTH = 4000;
@@ -21,21 +22,36 @@ export function chunkNote(path: string, text: string, cache?: CachedMetadata | n
 }
 
 /** {@link chunkNote}, also returning the metadata it used (the host's, or its own parse). */
-export function splitNote(path: string, text: string, cache?: CachedMetadata | null): { chunks: Chunk[]; metadata: CachedMetadata } {
+export function splitNote(path: string, text: string, cache?: CachedMetadata | null): SplitNote {
+  return runSteps(splitNoteSteps(path, text, cache));
+}
+
+/** A note cut into chunks, with the metadata used to cut it. */
+export interface SplitNote {
+  chunks: Chunk[];
+  metadata: CachedMetadata;
+}
+
+/** Chunks hashed between two steps of {@link splitNoteSteps}. */
+const CHUNKS_PER_STEP = 16;
+
+/** {@link splitNote} in steps, so a long note's chunks are cut and hashed a few at a time. */
+export function* splitNoteSteps(path: string, text: string, cache?: CachedMetadata | null): Steps<SplitNote> {
   const lines = createLineIndex(text);
   const metadata = cache !== null && cache !== undefined && headingsMatch(cache.headings, lines) ? cache : parseMetadata(text);
   const bodyLine = bodyStartLine(metadata);
   const outline = buildOutline(metadata.headings).filter((entry) => entry.line >= bodyLine);
   const sections = [{ heading: null as string | null, path: [] as string[], line: bodyLine }, ...outline.map((entry) => ({ heading: entry.heading, path: entry.path, line: entry.line }))];
   const chunks: Chunk[] = [];
-  sections.forEach((section, index) => {
+  for (const [index, section] of sections.entries()) {
     const end = lines.start(sections[index + 1]?.line ?? Number.MAX_SAFE_INTEGER);
     const sectionText = text.slice(lines.start(section.line), end);
-    if (section.heading === null && sectionText.trim() === '' && sections.length > 1) return;
+    if (section.heading === null && sectionText.trim() === '' && sections.length > 1) continue;
     for (const piece of splitLongText(sectionText, section.line)) {
       chunks.push({ path, heading: section.heading, headingPath: section.path, line: piece.line, text: piece.text, hash: hashText(piece.text) });
+      if (chunks.length % CHUNKS_PER_STEP === 0) yield;
     }
-  });
+  }
   return { chunks, metadata };
 }
 

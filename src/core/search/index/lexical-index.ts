@@ -7,6 +7,7 @@ import { PostingPool } from './posting-pool';
 import { TermCounter } from './term-counter';
 import { TermDictionary } from './term-dictionary';
 import { WordTable } from './word-table';
+import { runSteps, type Steps } from '../../steps';
 
 const EMPTY_CHUNK: Chunk = { path: '', heading: null, headingPath: [], line: 0, text: '', hash: '0000000000000000' };
 
@@ -36,6 +37,7 @@ export class LexicalIndex {
   readonly fieldTotals = new Float64Array(FIELD_COUNT);
   private words: WordTable | null = null;
   private readonly counters = Array.from({ length: FIELD_COUNT }, () => new TermCounter());
+  private upserting = false;
 
   constructor(parts?: LexicalIndexParts) {
     this.terms = parts?.terms ?? new TermDictionary();
@@ -57,27 +59,45 @@ export class LexicalIndex {
 
   /** Indexes `note`, replacing what was indexed under its path (a note without chunks gets an empty one). */
   upsert(note: NoteInput): void {
-    this.remove(note.path);
-    const words = (this.words ??= new WordTable(this.terms));
-    const counters = this.counters;
-    note.fieldTexts.forEach((text, field) => counters[field]?.countText(text, words));
-    const noteId = this.notes.count;
-    const firstChunk = this.chunks.count;
-    const chunks = note.chunks.length === 0 ? [EMPTY_CHUNK] : note.chunks;
-    chunks.forEach((chunk, index) => {
+    runSteps(this.upsertInSteps(note));
+  }
+
+  /**
+   * {@link upsert} one chunk per step, so a caller can yield between steps on a long note. Until
+   * the last step the index answers as before: the old version stays live, the new chunks are
+   * not live yet. Steps of two upserts may not interleave (they share the term counters).
+   */
+  *upsertInSteps(note: NoteInput): Steps<void> {
+    if (this.upserting) throw new Error('LexicalIndex: an upsert is already in progress');
+    this.upserting = true;
+    try {
+      const words = (this.words ??= new WordTable(this.terms));
+      const counters = this.counters;
+      for (const counter of counters) counter.reset();
+      note.fieldTexts.forEach((text, field) => counters[field]?.countText(text, words));
+      const noteId = this.notes.count;
+      const firstChunk = this.chunks.count;
+      const chunks = note.chunks.length === 0 ? [EMPTY_CHUNK] : note.chunks;
       const [headings, body] = [counters[Field.HEADINGS] as TermCounter, counters[Field.BODY] as TermCounter];
-      headings.countText(chunk.headingPath.join('\n'), words);
-      body.countText(chunk.text, words);
-      // `hash` is hashText's 16 hex digits: its two 32-bit lanes.
-      const chunkId = this.chunks.add({ note: noteId, line: chunk.line, heading: chunk.heading, hashHigh: Number.parseInt(chunk.hash.slice(0, 8), 16), hashLow: Number.parseInt(chunk.hash.slice(8, 16), 16), headingLength: headings.length, bodyLength: body.length });
-      for (let field = index === 0 ? 0 : NOTE_FIELD_COUNT; field < FIELD_COUNT; field += 1) this.post(counters[field] as TermCounter, chunkId, field);
-      headings.reset();
-      body.reset();
-    });
-    const fieldLengths = counters.slice(0, NOTE_FIELD_COUNT).map((counter) => counter.length);
-    for (const counter of counters) counter.reset();
-    this.notes.add({ path: note.path, tags: note.tags, mtime: note.mtime, size: note.size, firstChunk, chunkCount: chunks.length, fieldLengths });
-    this.adjustTotals(noteId, 1);
+      for (const [index, chunk] of chunks.entries()) {
+        headings.countText(chunk.headingPath.join('\n'), words);
+        body.countText(chunk.text, words);
+        // `hash` is hashText's 16 hex digits: its two 32-bit lanes.
+        const chunkId = this.chunks.add({ note: noteId, line: chunk.line, heading: chunk.heading, hashHigh: Number.parseInt(chunk.hash.slice(0, 8), 16), hashLow: Number.parseInt(chunk.hash.slice(8, 16), 16), headingLength: headings.length, bodyLength: body.length });
+        this.chunks.live[chunkId] = 0; // live with its note, at the last step (adjustTotals)
+        for (let field = index === 0 ? 0 : NOTE_FIELD_COUNT; field < FIELD_COUNT; field += 1) this.post(counters[field] as TermCounter, chunkId, field);
+        headings.reset();
+        body.reset();
+        if (index < chunks.length - 1) yield;
+      }
+      const fieldLengths = counters.slice(0, NOTE_FIELD_COUNT).map((counter) => counter.length);
+      for (const counter of counters) counter.reset();
+      this.remove(note.path);
+      this.notes.add({ path: note.path, tags: note.tags, mtime: note.mtime, size: note.size, firstChunk, chunkCount: chunks.length, fieldLengths });
+      this.adjustTotals(noteId, 1);
+    } finally {
+      this.upserting = false;
+    }
   }
 
   /** Drops the word cache (rebuilt on the next upsert): call after a bulk build to give its memory back. */

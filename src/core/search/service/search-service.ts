@@ -1,7 +1,7 @@
 import type { VectorSearchStats } from '../vectors/managed-vector-search';
 import type { Storage } from '../../vault/storage';
 import type { FileStat, Unsubscribe, VaultEvent, VaultHost } from '../../vault/vault-host';
-import { splitNote } from '../chunking/chunk-note';
+import { splitNoteSteps } from '../chunking/chunk-note';
 import { compactIndex, needsCompaction } from '../index/compact-index';
 import { LexicalIndex } from '../index/lexical-index';
 import { toNoteInput } from '../index/note-input';
@@ -17,6 +17,7 @@ import { SaveTimer } from './save-timer';
 import { Slicer } from './slicer';
 import { isNotePath, queueDifferences, queueVaultEvent } from './vault-changes';
 import { VectorFeeder, type PersistentVectorSearch } from './vector-feeder';
+import { runStepsPaced } from '../../steps';
 
 /** Options of {@link SearchService}. */
 export interface SearchServiceOptions {
@@ -310,7 +311,7 @@ export class SearchService {
       texts = this.read(next);
       for (let position = 0; position < batch.length; position += 1) {
         const [path, kind] = batch[position] ?? ['', 'remove'];
-        this.apply(path, kind, current[position] ?? null);
+        await this.apply(path, kind, current[position] ?? null);
         this.queue.markDone();
         await this.slicer.pause();
       }
@@ -336,15 +337,16 @@ export class SearchService {
     return text === null ? null : { text, stat };
   }
 
-  private apply(path: string, kind: ChangeKind, note: ReadNote | null): void {
+  /** Applies one change; a long note is indexed chunk by chunk, pausing between chunks. */
+  private async apply(path: string, kind: ChangeKind, note: ReadNote | null): Promise<void> {
     try {
       if (kind === 'remove' || note === null) {
         this.index.remove(path);
         this.feeder?.remove(path);
         return;
       }
-      const { chunks, metadata } = splitNote(path, note.text, this.options.host.getMetadata(path));
-      this.index.upsert(toNoteInput(path, chunks, metadata, note.stat));
+      const { chunks, metadata } = await runStepsPaced(splitNoteSteps(path, note.text, this.options.host.getMetadata(path)), this.slicer.pause);
+      await runStepsPaced(this.index.upsertInSteps(toNoteInput(path, chunks, metadata, note.stat)), this.slicer.pause);
       this.feeder?.add(path, chunks.map((chunk) => chunk.hash));
     } catch (error: unknown) {
       this.lastProblem = `Indexing ${path} failed: ${error instanceof Error ? error.message : String(error)}`;
