@@ -38,6 +38,8 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   /** Set by unload: an `onload` still awaiting, or a layout-ready callback, must start nothing. */
   private unloaded = false;
   private lastStatus: ServerState['status'] = 'stopped';
+  /** False until `onload` has read the settings (it stops early without a vault folder). */
+  private settingsLoaded = false;
 
   override async onload(): Promise<void> {
     const problem = findRuntimeProblem(process.versions);
@@ -50,6 +52,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     const stateDir = locateStateDir(this.vaultPath, this.app.vault.configDir);
     this.storage = new FileStorage(stateDir);
     this.settingsStore = await SettingsStore.load(this);
+    this.settingsLoaded = true;
     if (this.unloaded) return;
     this.tokens = new TokenStore(this.storage);
     this.apiKey = createApiKeyStore(this.app, {
@@ -97,7 +100,13 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     void this.server?.dispose();
   }
 
+  /**
+   * Obsidian calls this when `data.json` changes on disk (Sync, another device), on any enabled
+   * plugin: also on one whose `onload` stopped early (no vault folder, an unsupported runtime),
+   * which has no settings to reload.
+   */
   override async onExternalSettingsChange(): Promise<void> {
+    if (!this.settingsLoaded) return;
     await this.settingsStore.reload();
   }
 
