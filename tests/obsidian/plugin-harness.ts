@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { TokenStore } from '../../src/core/auth/token-store';
-import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
+import { FileStorage, legacyStateDir, locateStateDir } from '../../src/hosts/node/file-storage';
 import { findDiscovery, type DiscoveryRecord } from '../../src/server/discovery/discovery-file';
 import { waitFor, type TempFiles } from '../helpers/temp-vault';
 import { openFakeVault, type FakeVault } from './fake-app';
@@ -48,13 +48,21 @@ export interface PluginVault extends FakeVault {
   indxHome: string;
 }
 
+/** How {@link preparePluginVault} installs the plugin. */
+export interface PluginVaultOptions {
+  /** The plugin folder's name under `<configDir>/plugins/` (default: the manifest's id). */
+  folder?: string;
+  /** Make the token in `<vault>/.indx`, where a headless indx (or an older plugin under another folder name) kept its state. */
+  legacyState?: boolean;
+}
+
 /** Opens the app (layout not ready yet), installs the plugin and prepares its settings and a token. */
-export async function preparePluginVault(files: TempFiles, settings: Record<string, unknown> = {}): Promise<PluginVault> {
+export async function preparePluginVault(files: TempFiles, settings: Record<string, unknown> = {}, options: PluginVaultOptions = {}): Promise<PluginVault> {
   const vault = await openFakeVault(files, { layoutReady: false });
-  const pluginFolder = await vault.app.install(MANIFEST);
+  const pluginFolder = await vault.app.install(MANIFEST, options.folder);
   const port = await findFreePort();
   await fs.writeFile(path.join(pluginFolder, 'data.json'), JSON.stringify({ version: 1, server: { enabled: true, port }, ...settings }));
-  const stateDir = locateStateDir(vault.root, vault.app.vault.configDir);
+  const stateDir = options.legacyState === true ? legacyStateDir(vault.root) : locateStateDir(vault.root, vault.app.vault.configDir);
   const tokens = await TokenStore.load(new FileStorage(stateDir));
   const token = (await tokens.create('test-client', ['vault:read', 'vault:write'])).token;
   const indxHome = await fs.mkdtemp(path.join(tmpdir(), 'indx-home-'));

@@ -1,21 +1,79 @@
-import { existsSync, promises as fs, statSync } from 'node:fs';
+import { existsSync, promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { IndxError } from '../../core/errors';
 import type { Storage } from '../../core/vault/storage';
 import { isTemporaryFileName, removeLeftover, writeFileAtomic } from './atomic-write';
 import { DEFAULT_CONFIG_DIR, toRelativePosixPath } from './vault-paths';
 
-/** The plugin's id, which names its folder under `<configDir>/plugins/`. */
-const PLUGIN_ID = 'indx';
+/** The plugin's id (its manifest's `id`), which names its folder under `<configDir>/plugins/` unless the user renamed it. */
+export const PLUGIN_ID = 'indx';
 
 /**
  * Where the engine keeps its state for the vault at `vaultRoot`: the installed plugin's
- * `<configDir>/plugins/indx/state/` when the plugin folder exists, so the app and the headless
- * server share one index, else `<vault>/.indx/` (hidden from the vault either way).
+ * `state/` folder when the plugin is installed (see {@link findPluginFolder}), so the app and the
+ * headless server share one index and one lock, else `<vault>/.indx/` (hidden from the vault
+ * either way).
  */
-export function locateStateDir(vaultRoot: string, configDir = DEFAULT_CONFIG_DIR): string {
-  const pluginFolder = path.join(vaultRoot, configDir, 'plugins', PLUGIN_ID);
-  return isFolder(pluginFolder) ? path.join(pluginFolder, 'state') : path.join(vaultRoot, '.indx');
+export function locateStateDir(vaultRoot: string, configDir?: string): string {
+  const pluginFolder = findPluginFolder(vaultRoot, configDir);
+  return pluginFolder !== null ? path.join(pluginFolder, 'state') : legacyStateDir(vaultRoot);
+}
+
+/** The state folder used when no plugin folder is found (and, before 0.2, by a plugin installed under another folder name). */
+export function legacyStateDir(vaultRoot: string): string {
+  return path.join(vaultRoot, '.indx');
+}
+
+/**
+ * The folder the indx plugin is installed in: `<configDir>/plugins/indx`, or another folder of
+ * `<configDir>/plugins/` whose `manifest.json` has the id `indx` (a renamed folder, a beta
+ * installed by a plugin manager). Without `configDir`, `.obsidian` is looked at first, then the
+ * vault's other hidden top-level folders (Obsidian lets each device name its configuration
+ * folder). Null when the plugin is not installed.
+ */
+export function findPluginFolder(vaultRoot: string, configDir?: string): string | null {
+  const found = findInConfigDir(vaultRoot, configDir ?? DEFAULT_CONFIG_DIR);
+  if (found !== null || configDir !== undefined) return found;
+  for (const other of otherConfigDirs(vaultRoot)) {
+    const elsewhere = findInConfigDir(vaultRoot, other);
+    if (elsewhere !== null) return elsewhere;
+  }
+  return null;
+}
+
+function findInConfigDir(vaultRoot: string, configDir: string): string | null {
+  const plugins = path.join(vaultRoot, configDir, 'plugins');
+  if (isFolder(path.join(plugins, PLUGIN_ID))) return path.join(plugins, PLUGIN_ID);
+  const renamed = listFolders(plugins)
+    .sort()
+    .find((name) => manifestIdOf(path.join(plugins, name)) === PLUGIN_ID);
+  return renamed === undefined ? null : path.join(plugins, renamed);
+}
+
+/** Hidden top-level folders that may be a device's configuration folder, in name order. */
+function otherConfigDirs(vaultRoot: string): string[] {
+  const notConfig = new Set([DEFAULT_CONFIG_DIR, '.trash', '.indx', '.git']);
+  return listFolders(vaultRoot)
+    .filter((name) => name.startsWith('.') && !notConfig.has(name))
+    .sort();
+}
+
+function listFolders(folder: string): string[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+function manifestIdOf(folder: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

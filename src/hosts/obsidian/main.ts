@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { shell } from 'electron';
 import relaySource from 'indx:relay-source';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
@@ -5,6 +6,7 @@ import { TokenStore } from '../../core/auth/token-store';
 import { readVaultConfig } from '../../core/config/vault-config';
 import { buildClientConfig, CLIENTS, isSnippetClient, type ClientId } from '../../server/client-configs';
 import { FileStorage, locateStateDir } from '../node/file-storage';
+import { adoptLegacyState } from '../node/legacy-state';
 import { registerAiCommands } from './ai/ai-commands';
 import { createEngineAccess } from './ai/engine-access';
 import { createApiKeyStore, type ApiKeyStore } from './api-key-store';
@@ -49,7 +51,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
       return;
     }
     this.vaultPath = adapter.getBasePath();
-    const stateDir = locateStateDir(this.vaultPath, this.app.vault.configDir);
+    const stateDir = await this.prepareStateDir();
     this.storage = new FileStorage(stateDir);
     this.settingsStore = await SettingsStore.load(this);
     this.settingsLoaded = true;
@@ -92,6 +94,25 @@ export default class IndxPlugin extends Plugin implements PluginControls {
       // The layout may become ready after the plugin was disabled: the server must not outlive it.
       if (!this.unloaded && this.settingsStore.current.server.enabled) void this.server.start();
     });
+  }
+
+  /**
+   * `state/` in the plugin's own folder, whatever its name (obsidian.d.ts, `PluginManifest.dir`:
+   * "Vault path to the plugin folder in the config directory"); state kept in `<vault>/.indx` by a
+   * headless `indx`, or by an earlier version installed under another folder name, moves there once.
+   */
+  private async prepareStateDir(): Promise<string> {
+    const folder = this.manifest.dir;
+    if (folder === undefined) return locateStateDir(this.vaultPath, this.app.vault.configDir);
+    const stateDir = path.join(this.vaultPath, folder, 'state');
+    const outcome = await adoptLegacyState(this.vaultPath, stateDir).catch((error: unknown) => {
+      console.warn('indx: could not move the state folder', error);
+      return { kind: 'none' } as const;
+    });
+    if (outcome.kind === 'moved') new Notice(`indx moved its tokens, settings and index from ${outcome.from} into its plugin folder.`, 10_000);
+    if (outcome.kind !== 'in_use') return stateDir;
+    new Notice(`indx: another indx process is using ${outcome.at}; the plugin uses it too until that process stops and the plugin reloads, then moves it into its own folder.`, 20_000);
+    return outcome.at;
   }
 
   override onunload(): void {

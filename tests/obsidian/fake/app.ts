@@ -193,9 +193,12 @@ export class App {
     return new App(host, vault, new MetadataCache(vault, host, options.metadataDelayMs ?? 5), options);
   }
 
-  /** Installs a plugin's folder (`<configDir>/plugins/<id>/` with its manifest), as the community list does. */
-  async install(manifest: PluginManifest): Promise<string> {
-    const folder = path.join(this.vault.adapter.getBasePath(), this.vault.configDir, 'plugins', manifest.id);
+  /**
+   * Installs a plugin's folder (`<configDir>/plugins/<id>/` with its manifest), as the community
+   * list does; `folderName` installs it under another name, as a manual copy or a beta manager may.
+   */
+  async install(manifest: PluginManifest, folderName = manifest.id): Promise<string> {
+    const folder = path.join(this.vault.adapter.getBasePath(), this.vault.configDir, 'plugins', folderName);
     await fs.mkdir(folder, { recursive: true });
     await fs.writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifest, null, 2));
     return folder;

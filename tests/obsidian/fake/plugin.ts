@@ -134,8 +134,14 @@ export class Plugin extends Component {
     await fs.writeFile(this.dataPath(), JSON.stringify(data, null, 2));
   }
 
-  /** `<vault>/<configDir>/plugins/<id>/data.json`. */
+  /**
+   * `data.json` in the plugin folder: obsidian.d.ts, `Plugin.loadData`: "Data is stored in
+   * `data.json` in the plugin folder", and `PluginManifest.dir`: "Vault path to the plugin folder
+   * in the config directory" (set by the app when it loads the plugin; a test that builds the
+   * manifest itself may leave it out, and then the folder is `<configDir>/plugins/<id>`).
+   */
   dataPath(): string {
-    return path.join(this.app.vault.adapter.getBasePath(), this.app.vault.configDir, 'plugins', this.manifest.id, 'data.json');
+    const folder = this.manifest.dir ?? path.join(this.app.vault.configDir, 'plugins', this.manifest.id);
+    return path.join(this.app.vault.adapter.getBasePath(), folder, 'data.json');
   }
 }
