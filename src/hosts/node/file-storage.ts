@@ -198,6 +198,7 @@ function assertEntryName(name: string): void {
   }
 }
 
-function isFolder(absolutePath: string): boolean {
+/** True when `absolutePath` is an existing folder. */
+export function isFolder(absolutePath: string): boolean {
   return existsSync(absolutePath) && statSync(absolutePath).isDirectory();
 }

@@ -1,7 +1,7 @@
-import { existsSync, promises as fs, statSync } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { isIndxError } from '../../core/errors';
-import { legacyStateDir } from './file-storage';
+import { isFolder, legacyStateDir } from './file-storage';
 import { acquireWriteLock } from './write-lock';
 
 /** What {@link adoptLegacyState} did. */
@@ -32,8 +32,4 @@ export async function adoptLegacyState(vaultRoot: string, stateDir: string): Pro
   await fs.mkdir(path.dirname(stateDir), { recursive: true });
   await fs.rename(legacy, stateDir);
   return { kind: 'moved', from: legacy };
-}
-
-function isFolder(absolutePath: string): boolean {
-  return existsSync(absolutePath) && statSync(absolutePath).isDirectory();
 }
