@@ -32,7 +32,10 @@ describe('the state folder of the built plugin', () => {
   afterEach(async () => {
     if (plugin !== null) vault.app.disable(plugin);
     plugin = null;
-    await waitForRelease(vault).catch(() => undefined);
+    // The plugin does not wait for its index to be saved on unload: wait for the lock of the
+    // folder it really used (a migrated one is not `vault.stateDir`) before the vault goes.
+    const pluginState = path.join(vault.root, vault.app.vault.configDir, 'plugins', 'indx-beta', 'state');
+    await waitForRelease({ ...vault, stateDir: existsSync(pluginState) ? pluginState : vault.stateDir });
     await vault.dispose();
     delete process.env.INDX_HOME;
   });
