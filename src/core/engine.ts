@@ -191,20 +191,18 @@ export class Engine {
     await this.storage.sweep?.();
     const found: RecoveredIntent[] = [];
     const writable = (await this.reloadConfig()).access.write_enabled;
-    for (const entry of await readJournal(this.storage)) {
-      // Writes switched off: nothing is written, the entry waits for a start with writes on.
-      if (!writable && entry.record !== null) found.push({ op: entry.record.op, subject: entry.record.subject, to: entry.record.to, actor: entry.record.actor, started_at: entry.record.started_at, outcome: 'failed', files: 0, error: 'Writes are switched off for this vault (access.write_enabled is false); the entry is kept until a start with writes on.' });
-      else found.push(await this.recoverEntry(entry));
-    }
+    for (const entry of await readJournal(this.storage)) found.push(await this.recoverEntry(entry, writable));
     this.recovered.push(...found);
     await this.audit.flush();
     return found;
   }
 
-  private async recoverEntry(entry: JournalEntry): Promise<RecoveredIntent> {
+  private async recoverEntry(entry: JournalEntry, writable: boolean): Promise<RecoveredIntent> {
     const { record } = entry;
     if (record === null) return { op: 'unknown', subject: entry.name, to: '', actor: '', started_at: '', outcome: 'failed', files: 0, error: entry.problem ?? 'unreadable' };
     const report = { op: record.op, subject: record.subject, to: record.to, actor: record.actor, started_at: record.started_at };
+    // Writes switched off: nothing is written, the entry waits for a start with writes on.
+    if (!writable) return { ...report, outcome: 'failed', files: 0, error: 'Writes are switched off for this vault (access.write_enabled is false); the entry is kept until a start with writes on.' };
     const operation = this.registry.list().find((candidate) => candidate.name === record.op);
     if (operation?.recover === undefined) return { ...report, outcome: 'failed', files: 0, error: `No operation "${record.op}" that can finish it in this version.` };
     const audit = this.audit.begin(this.clock);

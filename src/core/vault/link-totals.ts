@@ -1,4 +1,4 @@
-import type { LinkMap } from './vault-host';
+import type { LinkMap, VaultHost } from './vault-host';
 
 /** How many links a vault's link maps count: every count in `resolvedLinks` and in `unresolvedLinks`. */
 export interface LinkTotals {
@@ -18,4 +18,9 @@ export function sumLinkMap(map: LinkMap): number {
   let total = 0;
   for (const source in map) total += sumTargetCounts(map[source]);
   return total;
+}
+
+/** Both link maps of `host` summed: the totals of a host that keeps no running ones. */
+export function sumLinkTotals(host: Pick<VaultHost, 'resolvedLinks' | 'unresolvedLinks'>): LinkTotals {
+  return { resolved: sumLinkMap(host.resolvedLinks()), unresolved: sumLinkMap(host.unresolvedLinks()) };
 }

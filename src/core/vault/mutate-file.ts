@@ -44,7 +44,7 @@ const PREPARE_SLICE_MS = 10;
  * `mutateFile` would). A refusal on unchanged text is the prepared one, not worked out again.
  */
 export async function mutateFileInSteps(context: OperationContext, path: string, op: string, edit: (text: string) => Steps<string>, ifMatch?: string): Promise<MutationResult> {
-  requireFile(context, path);
+  // A file that cannot be read is left to mutateFile, which says why (not_found, …).
   const seen = await context.host.read(path).catch(() => null);
   let prepared: { text: string } | { error: unknown } | null = null;
   if (seen !== null && (ifMatch === undefined || ifMatch === context.etag(seen))) {

@@ -2,7 +2,7 @@ import { IndxError } from '../errors';
 import { OPEN_POLICY, excludedPath, readOnlyPath, type PathPolicy } from './path-policy';
 import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from './vault-host';
 import type { CachedMetadata } from '../metadata/types';
-import { type LinkTotals, sumLinkMap } from './link-totals';
+import { type LinkTotals, sumLinkTotals } from './link-totals';
 
 /** The link maps as the policy shows them, and their sums, valid for one version of the vault. */
 interface FilteredLinks {
@@ -139,9 +139,8 @@ export class PolicyHost implements VaultHost {
 
   /** The inner host's running totals when nothing is hidden; else the visible maps' sums, kept until the next change. */
   linkTotals(): LinkTotals {
-    if (this.isOpen()) return this.inner.linkTotals?.() ?? { resolved: sumLinkMap(this.inner.resolvedLinks()), unresolved: sumLinkMap(this.inner.unresolvedLinks()) };
-    const cache = this.freshCache();
-    return (cache.totals ??= { resolved: sumLinkMap(this.resolvedLinks()), unresolved: sumLinkMap(this.unresolvedLinks()) });
+    if (this.isOpen()) return this.inner.linkTotals?.() ?? sumLinkTotals(this.inner);
+    return (this.freshCache().totals ??= sumLinkTotals(this));
   }
 
   rescan(): Promise<void> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stillMissing } from '../../config/state-files';
 import type { SearchService } from '../../search/service/search-service';
 import { extensionOf } from '../../vault/paths';
-import { sumLinkMap } from '../../vault/link-totals';
+import { sumLinkTotals } from '../../vault/link-totals';
 import { defineOperation, READ_ONLY } from '../operation';
 
 /** The engine's version, reported by `vault_status` and the server identity. */
@@ -84,7 +84,7 @@ export const vaultStatus = defineOperation({
       bases,
       attachments: files.length - notes - canvases - bases,
       folders: context.host.listFolders().length,
-      links: context.host.linkTotals?.() ?? { resolved: sumLinkMap(context.host.resolvedLinks()), unresolved: sumLinkMap(context.host.unresolvedLinks()) },
+      links: context.host.linkTotals?.() ?? sumLinkTotals(context.host),
       state_location: context.storage.location,
       index: indexStatus(context.search),
       warnings: await stillMissing(context.storage, context.stateWarnings),
