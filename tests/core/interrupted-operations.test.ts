@@ -73,19 +73,26 @@ async function runToFailure(root: string, call: (engine: Engine) => Promise<unkn
   return failure;
 }
 
+/** Opens the vault at `root` again, as the next start does, runs `check` on it and closes it (removing the folder). */
+async function afterRestart<T>(root: string, check: (vault: TempVault) => Promise<T>): Promise<T> {
+  const vault = await openTempVault(root);
+  try {
+    return await check(vault);
+  } finally {
+    await vault.dispose();
+  }
+}
+
 /** Runs `call` with writes failing after `writes`, then reopens the vault: what recovery reports and the files after it. */
 async function interruptedRun(call: (engine: Engine) => Promise<unknown>, writes: number) {
   const root = await writeTempFolder(FILES);
   const failed = (await runToFailure(root, call, (vault) => crashAfter(vault, writes))) !== null;
   const pending = await journalNames(root);
-  const second = await openTempVault(root);
-  try {
+  return afterRestart(root, async (second) => {
     const recovered = await second.engine.recoverInterrupted();
     const status = (await second.engine.call('vault_status', {})).output as { recovered: unknown[]; links: { unresolved: number } };
     return { failed, pending, recovered, status, files: await snapshot(root), journalAfter: await journalNames(root), audit: await fs.readFile(join(locateStateDir(root), 'audit.log'), 'utf8').catch(() => '') };
-  } finally {
-    await second.dispose();
-  }
+  });
 }
 
 const MOVE = (engine: Engine) => engine.call('note_move', { from: 'Projects', to: 'Archive' });
@@ -142,14 +149,11 @@ describe('operations a crash interrupts are finished at the next start', () => {
     };
     expect(await runToFailure(root, MOVE, dieInRename)).toMatchObject({ message: expect.stringContaining('failed unexpectedly') as unknown });
     expect(await journalNames(root)).toHaveLength(1);
-    const second = await openTempVault(root);
-    try {
+    await afterRestart(root, async (second) => {
       expect(await second.engine.recoverInterrupted()).toEqual([expect.objectContaining({ op: 'note_move', outcome: 'rolled_back', files: 0 })]);
       expect(await snapshot(root)).toEqual(await snapshot(await writeTempFolder(FILES)));
       expect(await journalNames(root)).toEqual([]);
-    } finally {
-      await second.dispose();
-    }
+    });
   });
 
   it('leaves a note edited while the server was down as the user left it, and finishes the others', async () => {
@@ -157,14 +161,11 @@ describe('operations a crash interrupts are finished at the next start', () => {
     expect(await runToFailure(root, MOVE, (vault) => crashAfter(vault, 1))).toMatchObject({ message: expect.stringContaining('failed unexpectedly') as unknown });
     // Log.md was not rewritten yet; the user edits it before the next start.
     await fs.writeFile(join(root, 'Log.md'), 'Rewritten by hand: [[Archive/p2]]\n');
-    const second = await openTempVault(root);
-    try {
+    await afterRestart(root, async (second) => {
       await second.engine.recoverInterrupted();
       expect(await fs.readFile(join(root, 'Log.md'), 'utf8')).toBe('Rewritten by hand: [[Archive/p2]]\n');
       expect(await fs.readFile(join(root, 'Board.canvas'), 'utf8')).toContain('Archive/p2.md');
-    } finally {
-      await second.dispose();
-    }
+    });
   });
 
   it('finishes a tag rename that stopped at a read-only note, leaving that note as it is (review finding)', async () => {
@@ -172,28 +173,22 @@ describe('operations a crash interrupts are finished at the next start', () => {
     await new FileStorage(locateStateDir(root)).write('config.json', JSON.stringify({ access: { read_only_paths: ['Log.md'] } }));
     expect(await runToFailure(root, RENAME)).toMatchObject({ code: 'path_forbidden' });
     expect(await journalNames(root)).toHaveLength(1);
-    const second = await openTempVault(root);
-    try {
+    await afterRestart(root, async (second) => {
       expect(await second.engine.recoverInterrupted()).toEqual([expect.objectContaining({ op: 'tag_rename', outcome: 'completed' })]);
       expect(await journalNames(root)).toEqual([]);
       expect(await fs.readFile(join(root, 'Log.md'), 'utf8')).toContain('alpha');
       expect(await fs.readFile(join(root, 'Projects/p3.md'), 'utf8')).toContain('#gamma/sub');
-    } finally {
-      await second.dispose();
-    }
+    });
   });
 
   it('keeps the entry while writes are switched off, and says why', async () => {
     const root = await writeTempFolder(FILES);
     expect(await runToFailure(root, RENAME, (vault) => crashAfter(vault, 1))).toMatchObject({ message: expect.stringContaining('failed unexpectedly') as unknown });
     await new FileStorage(locateStateDir(root)).write('config.json', JSON.stringify({ access: { write_enabled: false } }));
-    const second = await openTempVault(root);
-    try {
+    await afterRestart(root, async (second) => {
       expect(await second.engine.recoverInterrupted()).toEqual([expect.objectContaining({ outcome: 'failed', error: expect.stringContaining('write_enabled') as unknown })]);
       expect(await journalNames(root)).toHaveLength(1);
-    } finally {
-      await second.dispose();
-    }
+    });
   });
 
   it('closes the engine only once the calls still running have ended, so the next lock holder never finishes a live entry', async () => {
