@@ -35,6 +35,14 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
   },
+  {
+    // Size: a named `{ z }` import makes esbuild keep zod's whole namespace object, every locale
+    // included (about 260 kB of main.js); `import * as z` lets it keep only what is used.
+    files: ['src/**/*.ts', 'packages/indx-mcp/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/^zod/] > ImportSpecifier[imported.name='z']", message: "Write `import * as z from 'zod'`: a named { z } import bundles all of zod (see docs/decisions/0010-plugin-bundle-size.md)." }],
+    },
+  },
   { files: ['src/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', CORE_FORBIDDEN] } },
   {
     // Headless there is no Vault#configDir to ask: the host defaults to Obsidian's `.obsidian` and

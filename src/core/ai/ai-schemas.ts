@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Schema pieces shared by the AI operations (seed 002), each described for the model. */
 

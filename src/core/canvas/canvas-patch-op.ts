@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BACKGROUND_STYLES, EDGE_ENDS, EDGE_SIDES, NODE_TYPES } from './canvas-document';
 
 const idField = (what: string) => z.string().min(1).describe(`Id of the ${what}.`);

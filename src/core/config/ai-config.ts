@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EMBEDDING_PROVIDERS } from './embedding-settings';
 
 /**

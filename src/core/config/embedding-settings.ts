@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Embeddings providers by name; each but `openai-compatible` has a default base URL. */
 export const EMBEDDING_PROVIDERS = ['openai', 'ollama', 'lm-studio', 'vercel-ai-gateway', 'openai-compatible'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The most ops one note_patch call may carry: enough for any real edit, few enough to stay fast. */
 export const MAX_PATCH_OPS = 1000;

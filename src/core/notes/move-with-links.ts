@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IndxError } from '../errors';
 import { beginIntent, unreadablePlan, type RecoveryOutcome } from '../journal/intent-journal';
 import { rewriteCanvasForMove } from '../links/rewrite-canvas-for-move';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IndxError, isIndxError } from '../errors';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../json-depth';
 import type { Operation, Scope } from './operation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Schema pieces shared by several operations, each described for the model. */
 

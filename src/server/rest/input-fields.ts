@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Operation } from '../../core/ops/operation';
 
 /** The JSON Schema of one input field, as far as REST needs it to read query strings. */

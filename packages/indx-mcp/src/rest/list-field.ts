@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Operation } from '../../../../src/core/ops/operation';
 import { fieldType, type FieldSchema } from '../../../../src/server/rest/input-fields';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiCallFields, aiScopeSchema, citeField, languageField, maxTokensField, searchFiltersSchema, searchModeField, styleField } from '../ai-schemas';
 
 /** Notes retrieved for a question when `retrieve.top_k` is not given (seed 002 §5.2). */

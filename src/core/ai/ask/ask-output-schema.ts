@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiUsageSchema, aiWarningSchema, citationSchema } from '../ai-schemas';
 
 /** Where a retrieved note matched the question, in the seed's terms. */

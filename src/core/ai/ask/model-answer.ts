@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { citationCandidateSchema } from '../grounding/citation-candidate';
 import { ASK_CONFIDENCES } from './ask-output-schema';
 

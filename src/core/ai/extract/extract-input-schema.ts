@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiScopeSchema } from '../ai-schemas';
 import { metadataApplyModeField } from '../metadata/metadata-apply-mode';
 import { applyInputFields } from '../apply/apply-input-fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A citation as the model returns it, before verification: the note's path and where in it, by

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * How an ai_metadata or ai_extract apply treats a key that already has a value (seed 002 §5.6):

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkMetadataValue } from './check-metadata-value';
 import { patternRisk } from '../safe-pattern';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiScopeSchema } from '../ai-schemas';
 import { metadataApplyModeField } from './metadata-apply-mode';
 import { metadataFieldSpecSchema } from './metadata-field-spec';

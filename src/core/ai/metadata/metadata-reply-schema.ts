@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { citationCandidateSchema } from '../grounding/citation-candidate';
 
 /** One field of the model's reply, before the runtime's checks. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiCallFields, aiScopeSchema, languageField, maxTokensField } from '../ai-schemas';
 import { RELATION_LABELS } from './relation-labels';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { citationCandidateJsonSchema } from '../grounding/citation-json-schema';
 import { citationCandidateSchema } from '../grounding/citation-candidate';
 import type { RelationLabel } from './relation-labels';

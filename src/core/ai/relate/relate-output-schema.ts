@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiUsageSchema, aiWarningSchema, citationSchema, proposedPatchSchema, type Citation, type ProposedPatch } from '../ai-schemas';
 import { RELATION_LABELS, type RelationLabel } from './relation-labels';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { citationCandidateSchema, type CitationCandidate } from '../grounding/citation-candidate';
 
 /** A key point as the model wrote it, with the citations it claims. */

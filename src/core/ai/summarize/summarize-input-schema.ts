@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiCallFields, aiScopeSchema, citeField, languageField, maxTokensField, styleField } from '../ai-schemas';
 
 /** The parts of a summary a caller may ask for (`text` always comes). */

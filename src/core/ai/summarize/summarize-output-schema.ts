@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiUsageSchema, aiWarningSchema, citationSchema, scopeResolvedSchema } from '../ai-schemas';
 
 /** One heading of the outline part: taken from the notes, never from the model. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { citationCandidateSchema } from '../grounding/citation-candidate';
 import { clampConfidence } from '../grounding/clamp-confidence';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiScopeSchema } from '../ai-schemas';
 import { applyInputFields } from '../apply/apply-input-fields';
 

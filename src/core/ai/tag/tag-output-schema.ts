@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiUsageSchema, aiWarningSchema, citationSchema, proposedPatchSchema, scopeResolvedSchema } from '../ai-schemas';
 
 /** One tag suggested for a note, with the lines that justify it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OperationContext } from '../../ops/operation-context';
 import type { Citation } from '../ai-schemas';
 import { readModelReply } from '../chat/read-model-reply';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the model is asked for in MOC mode: cluster (topic) or title the given groups; summaries or not. */
 export interface MocAsk {

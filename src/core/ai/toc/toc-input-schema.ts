@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiCallFields, aiScopeSchema, languageField, maxTokensField } from '../ai-schemas';
 
 const etagPattern = /^[0-9a-f]{16}$/;

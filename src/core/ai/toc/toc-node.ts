@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One entry of a table of contents: a heading (note mode) or a group or note (MOC mode). */
 export interface TocNode {

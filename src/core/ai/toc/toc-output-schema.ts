@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiUsageSchema, aiWarningSchema, citationSchema, scopeResolvedSchema, type Citation } from '../ai-schemas';
 import { tocNodeSchema, type TocNode } from './toc-node';
 

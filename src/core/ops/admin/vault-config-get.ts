@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readVaultConfig, vaultConfigSchema } from '../../config/vault-config';
 import { defineOperation, READ_ONLY } from '../operation';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { changedRoutingFields } from '../../config/provider-routing-fields';
 import { mergeConfig, readVaultConfig, vaultConfigSchema, writeVaultConfig } from '../../config/vault-config';
 import { IndxError } from '../../errors';

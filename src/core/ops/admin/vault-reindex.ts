@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../operation';
 
 /** `vault_reindex`: re-reads the whole vault and applies every change no watcher reported. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AiRuntime } from '../../ai/runtime/ai-runtime';
 import { pricingSourceOf } from '../../ai/chat/model-pricing';
 import type { SearchService } from '../../search/service/search-service';

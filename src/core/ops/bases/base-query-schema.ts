@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cursorField, etagField, limitField, nextCursorField } from '../schemas';
 
 const jsonValue = z.unknown().describe('A value: text, number, boolean, null, a list, an object; dates as "YYYY-MM-DD" or ISO 8601 in UTC, links as "[[target]]", files as their path, durations in milliseconds.');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { applyCanvasPatch, type CanvasPatchResult } from '../../canvas/apply-canvas-patch';
 import { assertValidCanvas } from '../../canvas/assert-valid-canvas';
 import { createCanvasIdGenerator } from '../../canvas/canvas-id';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isJsonObject, type JsonObject } from '../../canvas/canvas-document';
 import { toCanvasPath } from '../../canvas/canvas-path';
 import { canvasInvalid, type CanvasProblem } from '../../canvas/canvas-problem';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { assertValidCanvas } from '../../canvas/assert-valid-canvas';
 import type { JsonObject } from '../../canvas/canvas-document';
 import { toCanvasPath } from '../../canvas/canvas-path';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listBacklinks } from '../../notes/backlinks';
 import { requireFile } from '../../vault/mutate-file';
 import { extensionOf, toNotePath, toVaultPath } from '../../vault/paths';

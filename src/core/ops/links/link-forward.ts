@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listForwardLinks } from '../../notes/forward-links';
 import { requireFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';

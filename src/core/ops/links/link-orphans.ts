@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { extensionOf } from '../../vault/paths';
 import type { VaultHost } from '../../vault/vault-host';
 import { defineOperation, READ_ONLY } from '../operation';

@@ -1,5 +1,5 @@
 import { compareCodeUnits } from '../compare';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation, READ_ONLY } from '../operation';
 import { paginate } from '../cursor';
 import { cursorField, limitField, nextCursorField } from '../schemas';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkEtag, recordMutation, requireFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
 import { DESTRUCTIVE, defineOperation } from '../operation';

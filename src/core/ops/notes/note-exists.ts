@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { toNotePath } from '../../vault/paths';
 import { defineOperation, READ_ONLY } from '../operation';
 import { pathField } from '../schemas';

@@ -1,5 +1,5 @@
 import { compareCodeUnits } from '../compare';
-import { z } from 'zod';
+import * as z from 'zod';
 import { matchesFrontmatter } from '../../notes/frontmatter-filter';
 import { compileGlob } from '../../notes/glob';
 import { noteTags, tagMatches } from '../../notes/note-tags';

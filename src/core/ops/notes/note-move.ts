@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { moveWithLinks, recoverMove } from '../../notes/move-with-links';
 import { assertLinkableName, extensionOf, toNotePath, toVaultPath } from '../../vault/paths';
 import type { VaultHost } from '../../vault/vault-host';

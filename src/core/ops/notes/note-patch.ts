@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { applyPatchSteps } from '../../markdown/apply-patch';
 import { MAX_PATCH_OPS, patchOpSchema } from '../../markdown/patch-op';
 import { writtenNoteState } from '../../notes/note-state';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildOutline } from '../../markdown/outline';
 import { parseMetadata } from '../../metadata/parse-metadata';
 import { listBacklinks } from '../../notes/backlinks';

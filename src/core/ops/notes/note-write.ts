@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IndxError } from '../../errors';
 import { composeNote, replaceFrontmatterSteps } from '../../markdown/frontmatter-edit';
 import { writtenNoteState } from '../../notes/note-state';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTagIndex } from '../../notes/tag-index';
 import { defineOperation, READ_ONLY } from '../operation';
 

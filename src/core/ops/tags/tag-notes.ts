@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { noteTags, tagMatches, toTagName } from '../../notes/note-tags';
 import { extensionOf } from '../../vault/paths';
 import { defineOperation, READ_ONLY } from '../operation';

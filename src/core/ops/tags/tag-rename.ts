@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IndxError } from '../../errors';
 import { beginIntent, unreadablePlan } from '../../journal/intent-journal';
 import { parseMetadata } from '../../metadata/parse-metadata';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IndxError } from '../../errors';
 import { defineOperation, READ_ONLY } from '../operation';
 import { renderHits } from '../render/render-hits';

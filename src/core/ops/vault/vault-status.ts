@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { stillMissing } from '../../config/state-files';
 import type { SearchService } from '../../search/service/search-service';
 import { extensionOf } from '../../vault/paths';

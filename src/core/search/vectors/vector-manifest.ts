@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where the vector store keeps its files in the state `Storage`. */
 export const VECTORS_FOLDER = 'search/vectors';

@@ -1,5 +1,5 @@
 import { Notice, type App, type Plugin } from 'obsidian';
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiErrorMessage } from './ai-error-message';
 import type { EngineAccess } from './engine-access';
 import { MocModal } from './moc-modal';

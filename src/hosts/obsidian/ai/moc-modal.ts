@@ -1,5 +1,5 @@
 import { Component, MarkdownRenderer, Modal, normalizePath, Notice, Setting, type App, type ButtonComponent } from 'obsidian';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIndxError } from '../../../core/errors';
 import { aiErrorMessage } from './ai-error-message';
 import type { EngineAccess } from './engine-access';

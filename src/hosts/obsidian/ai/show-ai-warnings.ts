@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Warnings nobody needs to read: the answer came from the cache (it is still current). */
 const QUIET_WARNINGS = new Set(['ai_cache_hit']);

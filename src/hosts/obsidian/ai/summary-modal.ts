@@ -1,5 +1,5 @@
 import { Modal, Notice, type App } from 'obsidian';
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiErrorMessage } from './ai-error-message';
 import type { EngineAccess } from './engine-access';
 import { aiWarningsField, showAiWarnings } from './show-ai-warnings';

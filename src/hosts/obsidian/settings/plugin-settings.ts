@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CLIENT_IDS } from '../../../server/client-configs';
 
 /** The version of the settings schema this build writes. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller, Engine } from '../../../core/engine';
 import { hasScope } from '../../../core/ops/scopes';
 import { basenameOf } from '../../../core/vault/paths';

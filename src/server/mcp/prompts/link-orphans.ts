@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller, Engine } from '../../../core/engine';
 import { listAllNotes } from '../resources/all-notes';
 import { countArgument, parsePromptArguments } from './prompt-arguments';

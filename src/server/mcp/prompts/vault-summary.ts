@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller, Engine } from '../../../core/engine';
 import { listRecentNotes } from '../resources/recent-notes';
 import { parsePromptArguments } from './prompt-arguments';

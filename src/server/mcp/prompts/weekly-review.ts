@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller, Engine } from '../../../core/engine';
 import { listAllNotes, type NoteSummary } from '../resources/all-notes';
 import { sortNewestFirst } from '../resources/recent-notes';

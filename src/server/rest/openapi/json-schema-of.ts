@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A JSON Schema object as embedded in an OpenAPI 3.1 document. */
 export type JsonSchema = Record<string, unknown>;
