@@ -1,6 +1,6 @@
 import { builtinModules } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import esbuild from 'esbuild';
 
 const production = process.argv[2] === 'production';
@@ -20,6 +20,26 @@ const relay = {
   minify: true,
   legalComments: 'none',
   logLevel: 'info',
+};
+
+/**
+ * Size cuts shared by the CLI and the plugin (docs/decisions/0010-plugin-bundle-size.md):
+ * - zod: `export * as locales` keeps all ~50 locales whenever some module imports `{ z }` (a
+ *   namespace object cannot be shaken): only `en`, zod's default, is kept.
+ * - the MCP SDK's Node `_shims` make Ajv (150 kB) the default JSON Schema validator, used only for
+ *   elicitation results, which indx never requests: the SDK's own edge default (cf-worker) instead.
+ * - body-parser and raw-body call three functions of iconv-lite (490 kB of code tables): a shim
+ *   on TextDecoder (every WHATWG encoding; utf-32 and legacy code pages get 415).
+ */
+const SHIMS = resolvePath(import.meta.dirname, 'build/shims');
+const sizeCuts = {
+  name: 'size-cuts',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: `${SHIMS}/zod-locales-en.js` } : undefined));
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: `${SHIMS}/mcp-server-shims.js` }));
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: `${SHIMS}/mcp-client-shims.js` }));
+    build.onResolve({ filter: /^iconv-lite$/ }, () => ({ path: `${SHIMS}/iconv-lite.js` }));
+  },
 };
 
 /** `import relaySource from 'indx:relay-source'`: the built relay's text (see src/types/relay-source.d.ts). */
@@ -42,7 +62,7 @@ const cli = {
   external: nodeBuiltins,
   banner: { js: '#!/usr/bin/env node' },
   sourcemap: production ? false : 'inline',
-  plugins: [relaySource],
+  plugins: [relaySource, sizeCuts],
   logLevel: 'info',
 };
 
@@ -58,7 +78,7 @@ const plugin = {
   minify: production,
   legalComments: production ? 'none' : 'inline',
   sourcemap: production ? false : 'inline',
-  plugins: [relaySource],
+  plugins: [relaySource, sizeCuts],
   logLevel: 'info',
 };
 
