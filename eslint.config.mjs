@@ -36,11 +36,17 @@ export default defineConfig([
     },
   },
   {
+    // The AI client falls back to the platform's fetch headless only: the plugin always injects
+    // its fetch built on requestUrl (request-url-fetch.ts), as the rule asks.
+    files: ['src/core/ai/openai-compatible.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
     // Size: a named `{ z }` import makes esbuild keep zod's whole namespace object, every locale
     // included (about 260 kB of main.js); `import * as z` lets it keep only what is used.
     files: ['src/**/*.ts', 'packages/indx-mcp/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/^zod/] > ImportSpecifier[imported.name='z']", message: "Write `import * as z from 'zod'`: a named { z } import bundles all of zod (see docs/decisions/0010-plugin-bundle-size.md)." }],
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[importKind='value'][source.value=/^zod/] > ImportSpecifier[importKind='value'][imported.name='z']", message: "Write `import * as z from 'zod'`: a named { z } import bundles all of zod (see docs/decisions/0010-plugin-bundle-size.md)." }],
     },
   },
   { files: ['src/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', CORE_FORBIDDEN] } },

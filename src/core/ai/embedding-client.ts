@@ -1,5 +1,6 @@
 import { IndxError } from '../errors';
-import { createAiSdkEmbedder, type FetchFunction } from './create-ai-sdk-embedder';
+import { createEmbedder } from './create-embedder';
+import type { FetchFunction } from './openai-compatible';
 import type { EmbeddingProviderConfig } from './embedding-provider-config';
 import { retryWithBackoff, type Sleep } from './retry-with-backoff';
 
@@ -46,7 +47,7 @@ const QUERY_TIMEOUT_MS = 10_000;
  */
 export function createEmbeddingClient(options: EmbeddingClientOptions): EmbeddingClient {
   const { config } = options;
-  const embedBatch = createAiSdkEmbedder(config, options.fetch);
+  const embedBatch = createEmbedder(config, options.fetch);
   const sleep = options.sleep ?? realSleep;
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const embedChecked = async (texts: string[], signal?: AbortSignal): Promise<Float32Array[]> => {

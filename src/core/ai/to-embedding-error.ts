@@ -1,6 +1,6 @@
 import { IndxError, isIndxError } from '../errors';
 
-/** The fields of the AI SDK's `APICallError` that decide how a failure is reported. */
+/** The fields of an `ApiCallError` (openai-compatible.ts) that decide how a failure is reported. */
 interface ApiCallFailure {
   statusCode?: number;
   isRetryable: boolean;

@@ -1,5 +1,5 @@
 import type { App } from 'obsidian';
-import type { FetchFunction } from '../../core/ai/create-ai-sdk-embedder';
+import type { FetchFunction } from '../../core/ai/openai-compatible';
 import type { AiRuntimeOptions } from '../../core/ai/runtime/ai-runtime';
 import type { EmbeddingProviderConfigInput } from '../../core/ai/embedding-provider-config';
 import type { TokenStore } from '../../core/auth/token-store';

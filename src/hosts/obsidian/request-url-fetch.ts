@@ -1,5 +1,5 @@
 import { requestUrl, type RequestUrlParam, type RequestUrlResponse } from 'obsidian';
-import type { FetchFunction } from '../../core/ai/create-ai-sdk-embedder';
+import type { FetchFunction } from '../../core/ai/openai-compatible';
 
 /** Obsidian's `requestUrl`, injectable for tests. */
 export type RequestUrlFunction = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
@@ -8,7 +8,7 @@ export type RequestUrlFunction = (request: RequestUrlParam) => Promise<RequestUr
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
- * A WHATWG `fetch` built on Obsidian's `requestUrl`, for the AI SDK's providers: requests leave
+ * A WHATWG `fetch` built on Obsidian's `requestUrl`, for the AI providers: requests leave
  * through the app's network stack, so provider calls never fail on CORS (the renderer's own
  * `fetch` would send a preflight most providers refuse). Statuses of 400 and above resolve as
  * responses (`throw: false`), as with `fetch`; network failures reject. `requestUrl` cannot be

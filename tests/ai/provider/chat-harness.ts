@@ -1,6 +1,6 @@
-import { createAiSdkChat } from '../../../src/core/ai/chat/create-ai-sdk-chat';
+import { createChat } from '../../../src/core/ai/chat/create-chat';
 import type { ChatProvider } from '../../../src/core/ai/chat/chat-provider';
-import type { FetchFunction } from '../../../src/core/ai/create-ai-sdk-embedder';
+import type { FetchFunction } from '../../../src/core/ai/openai-compatible';
 import type { AiSettings, ChatProviderConfig } from '../../../src/core/ai/runtime/ai-settings';
 import { resolveAiSettings } from '../../../src/core/ai/runtime/resolve-ai-settings';
 
@@ -35,7 +35,7 @@ export interface TestChatOptions {
 /** A chat provider (openai-compatible, model test-model, the test key) against `baseUrl`. */
 export function chatAgainst(baseUrl: string, options: TestChatOptions = {}): ChatProvider {
   const config: ChatProviderConfig = { provider: 'openai-compatible', base_url: baseUrl, model: 'test-model', api_key: TEST_API_KEY, ...options.config };
-  return createAiSdkChat({ config, settings: settingsWith(options.settings), fetch: options.fetch, canStream: options.canStream ?? true });
+  return createChat({ config, settings: settingsWith(options.settings), fetch: options.fetch, canStream: options.canStream ?? true });
 }
 
 /** A small strict schema, as the AI operations write them. */

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestModeFetch } from '../../../src/core/ai/chat/test-mode-fetch';
-import type { FetchFunction } from '../../../src/core/ai/create-ai-sdk-embedder';
+import type { FetchFunction } from '../../../src/core/ai/openai-compatible';
 import { FileStorage } from '../../../src/hosts/node/file-storage';
 import { expectIndxError } from '../../helpers/expect-error';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../helpers/fake-openai-server';

@@ -1,6 +1,6 @@
 import { toCanonicalJson } from '../../canonical-json';
 import type { Storage } from '../../vault/storage';
-import type { FetchFunction } from '../create-ai-sdk-embedder';
+import type { FetchFunction } from '../openai-compatible';
 import { sha256Hex } from '../../sha256-hex';
 
 /** What `createTestModeFetch` wraps and where it keeps the recorded exchanges. */

@@ -10,7 +10,7 @@ export interface ChatEndpoint {
 /** Why a chat call failed, as `details.reason` of `ai_provider_error` says. */
 export type ChatFailureReason = 'timeout' | 'http' | 'network' | 'invalid_output';
 
-/** The fields of the AI SDK's `APICallError` that decide how a failure is reported. */
+/** The fields of an `ApiCallError` (openai-compatible.ts) that decide how a failure is reported. */
 interface ApiCallFailure {
   statusCode?: number;
   responseBody?: string;
@@ -46,7 +46,7 @@ function displayAddress(baseUrl: string): string {
 
 /**
  * Translates whatever a chat call threw into `ai_provider_error`: an `IndxError` found on the
- * error or its causes as it is (the guarded fetch marks network failures), an API call error
+ * error or its causes as it is, an API call error
  * by its status (none: the provider was not reached; a 2xx: its body was unusable), anything
  * else as unusable output.
  */
@@ -54,15 +54,7 @@ export function toChatProviderError(error: unknown, endpoint: ChatEndpoint, isAp
   const known = findIndxError(error);
   if (known !== undefined) return known;
   if (isApiCallError(error)) return fromApiCall(error as ApiCallFailure, endpoint, error);
-  if (isFetchFailure(error)) return chatProviderError(endpoint, 'network', null, messageOf(error), error);
   return chatProviderError(endpoint, 'invalid_output', null, messageOf(error), error);
-}
-
-// The platform fetch's own "could not send" TypeError, which the SDK recognises only from its
-// own realm (not from jest's sandbox, for one).
-function isFetchFailure(error: unknown): boolean {
-  const failure = error as { name?: unknown; message?: unknown } | null;
-  return failure?.name === 'TypeError' && typeof failure.message === 'string' && /^(fetch failed|failed to fetch)$/i.test(failure.message);
 }
 
 function fromApiCall(failure: ApiCallFailure, endpoint: ChatEndpoint, cause: unknown): IndxError {

@@ -1,9 +1,9 @@
 import type { AiConfig } from '../../config/ai-config';
 import type { EmbeddingSettings } from '../../config/embedding-settings';
 import type { Storage } from '../../vault/storage';
-import type { FetchFunction } from '../create-ai-sdk-embedder';
+import type { FetchFunction } from '../openai-compatible';
 import type { ChatProvider } from '../chat/chat-provider';
-import { createAiSdkChat } from '../chat/create-ai-sdk-chat';
+import { createChat } from '../chat/create-chat';
 import { createTestModeFetch } from '../chat/test-mode-fetch';
 import type { AiCache } from './ai-cache';
 import type { AiSettings, ChatProviderConfig } from './ai-settings';
@@ -12,7 +12,7 @@ import type { SpendLedger } from './spend-ledger';
 import { StorageAiCache } from './storage-ai-cache';
 import { StorageSpendLedger } from './storage-spend-ledger';
 
-/** Builds the chat provider of a configuration (default: the AI SDK's OpenAI-compatible one). */
+/** Builds the chat provider of a configuration (default: the OpenAI-compatible one). */
 export type ChatFactory = (config: ChatProviderConfig, settings: AiSettings, fetch: FetchFunction | undefined) => ChatProvider;
 
 /** How a host sets up the AI runtime. */
@@ -25,7 +25,7 @@ export interface AiRuntimeOptions {
   fetch?: FetchFunction;
   /** False where `fetch` cannot stream (requestUrl): streamed calls answer once with stream_unsupported. */
   canStream?: boolean;
-  /** Replaces the AI SDK chat provider (tests with the SDK's mock models). */
+  /** Replaces the OpenAI-compatible chat provider (tests with scripted models). */
   createChat?: ChatFactory;
   /** Where AI_TEST_RECORD=1 writes provider exchanges and AI_TEST_REPLAY=1 reads them (default: `ai-fixtures/` in the state folder). */
   fixtures?: Storage;
@@ -120,7 +120,7 @@ export class AiRuntime {
   private createChat(config: ChatProviderConfig, settings: AiSettings): ChatProvider {
     const environment = this.options.environment ?? {};
     const fetch = createTestModeFetch({ environment, fetch: this.options.fetch, fixtures: this.options.fixtures ?? this.storage });
-    const factory = this.options.createChat ?? ((chatConfig, chatSettings, chatFetch) => createAiSdkChat({ config: chatConfig, settings: chatSettings, fetch: chatFetch, canStream: this.options.canStream ?? true }));
+    const factory = this.options.createChat ?? ((chatConfig, chatSettings, chatFetch) => createChat({ config: chatConfig, settings: chatSettings, fetch: chatFetch, canStream: this.options.canStream ?? true }));
     return factory(config, settings, fetch);
   }
 }

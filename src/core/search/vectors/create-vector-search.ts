@@ -1,4 +1,4 @@
-import type { FetchFunction } from '../../ai/create-ai-sdk-embedder';
+import type { FetchFunction } from '../../ai/openai-compatible';
 import { createEmbeddingClient } from '../../ai/embedding-client';
 import { parseEmbeddingProviderConfig, type EmbeddingProviderConfigInput } from '../../ai/embedding-provider-config';
 import type { Sleep } from '../../ai/retry-with-backoff';
@@ -36,9 +36,8 @@ export interface VectorSearchOptions {
 const MAX_PARALLEL_REQUESTS = 2;
 
 /**
- * Creates the semantic half of search: chunk embeddings from an OpenAI-compatible provider
- * (through the AI SDK), cached by content hash in memory and on disk, searched by brute-force
- * cosine. With no provider it reports itself unavailable and indexes nothing.
+ * Creates the semantic half of search: chunk embeddings from an OpenAI-compatible provider,
+ * cached by content hash in memory and on disk, searched by brute-force cosine. With no provider it reports itself unavailable and indexes nothing.
  */
 export function createVectorSearch(options: VectorSearchOptions): ManagedVectorSearch {
   const config = options.provider == null ? null : parseEmbeddingProviderConfig(options.provider);

@@ -6,7 +6,7 @@ import { chatAgainst, SUMMARY_SCHEMA, TEST_API_KEY, type SentChatBody } from './
 
 const ASK = { system: 'Use only the given notes.', messages: [{ role: 'user' as const, content: 'Summarise: alpha beta.' }] };
 
-describe('createAiSdkChat against an OpenAI-compatible server', () => {
+describe('createChat against an OpenAI-compatible server', () => {
   let server: FakeOpenAiServer;
   beforeEach(async () => {
     server = await startFakeOpenAiServer();
