@@ -3,7 +3,7 @@ jest.mock('obsidian', () => jest.requireActual<object>('./fake/obsidian'), { vir
 import { setTimeout as delay } from 'node:timers/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAiSdkEmbedder } from '../../src/core/ai/create-ai-sdk-embedder';
+import { createEmbedder } from '../../src/core/ai/create-embedder';
 import { parseEmbeddingProviderConfig } from '../../src/core/ai/embedding-provider-config';
 import { createRequestUrlFetch } from '../../src/hosts/obsidian/request-url-fetch';
 import { requestLog, requestUrl } from './fake/obsidian';
@@ -81,7 +81,7 @@ describe('a fetch built on requestUrl', () => {
   });
 
   it('carries the AI SDK embeddings provider end to end', async () => {
-    const embed = createAiSdkEmbedder(parseEmbeddingProviderConfig({ base_url: `${url}/v1`, model: 'test', api_key: 'secret' }), fetchOnRequestUrl);
+    const embed = createEmbedder(parseEmbeddingProviderConfig({ base_url: `${url}/v1`, model: 'test', api_key: 'secret' }), fetchOnRequestUrl);
     expect(await embed(['ab', 'abcd'], { timeoutMs: 5000 })).toEqual([
       [2, 1],
       [4, 1],
