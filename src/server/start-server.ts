@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { TokenStore } from '../core/auth/token-store';
 import { DEFAULT_PORT } from '../core/config/vault-config';
 import type { Engine } from '../core/engine';
-import { IndxError } from '../core/errors';
+import { IndxError, isIndxError } from '../core/errors';
 import { ENGINE_VERSION } from '../core/ops/vault/vault-status';
 import { AuthFailureLimiter } from './http/auth-failure-limiter';
 import type { AuthMode } from './http/authenticate';
@@ -22,6 +22,12 @@ export interface StartServerOptions {
   tokens: TokenStore;
   /** Port on 127.0.0.1 (default 27643); 0 picks a free one. */
   port?: number;
+  /**
+   * How many ports after `port` to try in turn while each is taken (default 0: `port` or a
+   * `conflict` error). The Obsidian plugin passes a few, so a second vault open at once gets a
+   * port of its own; `indx serve` keeps the port it is given.
+   */
+  portFallbacks?: number;
   /** Only `127.0.0.1` is accepted: indx never listens on another interface. */
   host?: string;
   clock?: () => number;
@@ -83,7 +89,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     openapi: createOfferedOpenApi(options.engine, () => ({ version: ENGINE_VERSION, serverUrl: deps.baseUrl() })),
   });
   const server = createServer(app);
-  port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  try {
+    port = await listenInRange(server, options.port ?? DEFAULT_PORT, options.portFallbacks ?? 0, host);
+  } catch (error: unknown) {
+    // No port: the parts already made for the server must not outlive it (the engine's listeners).
+    events.close();
+    await mcp?.close();
+    throw error;
+  }
   // Streams end on the token store's onRevoked, which hears another process's revocation at a re-read.
   const tokenWatch = setInterval(() => void options.tokens.refresh(), options.tokenWatchMs ?? TOKEN_WATCH_MS);
   tokenWatch.unref();
@@ -98,6 +111,25 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await options.tokens.flush();
   };
   return { url: deps.baseUrl(), port, close: () => (closing ??= close()) };
+}
+
+/**
+ * Listens on the first free port of `first` .. `first + fallbacks` (never past 65535); when every
+ * one is taken, a `conflict` error naming the range (`details.port` is `first`, `details.last_port`
+ * the last port tried). Port 0 asks the system for a free port: nothing to fall back from.
+ */
+async function listenInRange(server: Server, first: number, fallbacks: number, host: string): Promise<number> {
+  const last = first === 0 ? 0 : Math.min(first + Math.max(0, fallbacks), 65535);
+  for (let port = first; ; port += 1) {
+    try {
+      return await listen(server, port, host);
+    } catch (error: unknown) {
+      if (!isIndxError(error, 'conflict')) throw error;
+      if (port < last) continue;
+      if (last === first) throw error;
+      throw new IndxError('conflict', `Ports ${first} to ${last} on ${host} are all in use. Stop the other servers or choose another port.`, { port: first, last_port: last }, { cause: error });
+    }
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -169,6 +169,40 @@ describe('HTTP server lifecycle and options', () => {
     }
   });
 
+  // Several vaults open in Obsidian at once share the configured port: the later ones take ports after it.
+  it('takes the next free port within portFallbacks, on 127.0.0.1, and names the range as a conflict when all are taken', async () => {
+    const served = await serveVault();
+    const first = served.server.port;
+    const { engine } = served.vault;
+    const next = createServer();
+    const heldNext = await new Promise<boolean>((resolve) => {
+      next.once('error', () => resolve(false));
+      next.listen(first + 1, '127.0.0.1', () => resolve(true));
+    });
+    try {
+      // Whoever holds first + 1 (this test, else another program), both ports of the range are taken.
+      await expect(startServer({ engine, tokens: served.tokens, port: first, portFallbacks: 1 })).rejects.toMatchObject({
+        code: 'conflict',
+        message: `Ports ${first} to ${first + 1} on 127.0.0.1 are all in use. Stop the other servers or choose another port.`,
+        details: { port: first, last_port: first + 1 },
+      });
+      if (heldNext) await new Promise<void>((resolve) => next.close(() => resolve()));
+      const fallback = await startServer({ engine, tokens: served.tokens, port: first, portFallbacks: 9 });
+      try {
+        expect(fallback.port).toBeGreaterThan(first);
+        expect(fallback.port).toBeLessThanOrEqual(first + 9);
+        expect(fallback.url).toBe(`http://127.0.0.1:${fallback.port}`);
+        const response = await fetch(`${fallback.url}/v1/vault/status`, { headers: { Authorization: `Bearer ${served.read}` } });
+        expect(response.status).toBe(200);
+      } finally {
+        await fallback.close();
+      }
+    } finally {
+      if (next.listening) next.close();
+      await served.dispose();
+    }
+  });
+
   it('grants every scope with auth "none" (the conformance runner test mode)', async () => {
     const served = await serveVault({ auth: 'none' });
     try {
