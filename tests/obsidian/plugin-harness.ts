@@ -116,6 +116,20 @@ export async function occupyPort(port: number): Promise<() => Promise<void>> {
   return () => new Promise<void>((resolve) => holder.close(() => resolve()));
 }
 
+/**
+ * Holds every port of `first` .. `first + count - 1` on 127.0.0.1 that is free, until the returned
+ * function is called; one something else already holds stays taken all the same.
+ */
+export async function occupyPorts(first: number, count: number): Promise<() => Promise<void>> {
+  const releases: (() => Promise<void>)[] = [];
+  for (let port = first; port < first + count; port += 1) {
+    if (await canListen(port)) releases.push(await occupyPort(port));
+  }
+  return async () => {
+    await Promise.all(releases.map((release) => release()));
+  };
+}
+
 async function waitForPortFree(port: number): Promise<void> {
   const started = Date.now();
   while (!(await canListen(port))) {

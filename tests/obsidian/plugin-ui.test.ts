@@ -16,7 +16,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 }
 import { componentOf, headingsIn, settingNamed, settingsIn } from './fake-app';
 import * as fake from './fake/obsidian';
-import { canListen, loadBuiltPlugin, MANIFEST, occupyPort, preparePluginVault, waitForRelease, type PluginVault } from './plugin-harness';
+import { canListen, loadBuiltPlugin, MANIFEST, occupyPorts, preparePluginVault, waitForRelease, type PluginVault } from './plugin-harness';
 
 const FILES = { 'Home.md': '# Home\nHello [[Notes/Alpha]].\n', 'Notes/Alpha.md': '# Alpha\nwords about search\n', 'Private/Diary.md': '# Dear diary\n' };
 
@@ -50,8 +50,8 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
   beforeAll(async () => {
     fake.installAppGlobals();
     vault = await preparePluginVault(FILES, { ai: { api_key_fallback: OLD_KEY } });
-    // Another program holds the configured port before the app starts.
-    releasePort = await occupyPort(vault.port);
+    // Other programs hold the configured port and the nine after it (the whole fallback range) before the app starts.
+    releasePort = await occupyPorts(vault.port, 10);
     fake.clearNotices();
     plugin = new (loadBuiltPlugin(fake))(vault.app, MANIFEST);
     await vault.app.enable(plugin);
@@ -68,7 +68,7 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
 
   // Obsidian 1.13 asks for the definitions when the tab is added (settings search), long before the user opens it.
   it('shows tokens as they are when the tab first opens, not as they were when the app indexed it', async () => {
-    await waitFor(() => statusBar() === `indx: port ${vault.port} in use`);
+    await waitFor(() => statusBar() === `indx: ports ${vault.port}–${vault.port + 9} in use`);
     const tokens = new TokenStore(storage());
     await tokens.create('made-by-cli', ['vault:read']);
     const container = await openTab();
@@ -83,12 +83,14 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     expect(vault.app.secretStorage?.getSecret('indx-ai-api-key')).toBe(OLD_KEY);
   });
 
-  // Pitfall from peers: EADDRINUSE must become a clear notice, never an uncaught error.
-  it('reports a taken port with a notice, in the status bar, and as a hint next to the port setting', async () => {
-    await waitFor(() => statusBar() === `indx: port ${vault.port} in use`);
-    expect(notices()).toEqual([expect.stringContaining(`Port ${vault.port} is in use by another program`)]);
+  // Pitfall from peers: EADDRINUSE must become a clear notice, never an uncaught error; with the
+  // whole fallback range taken there is no port left to take, and the message names the range.
+  it('reports a taken port range with a notice, in the status bar, and as a hint next to the port setting', async () => {
+    const last = vault.port + 9;
+    await waitFor(() => statusBar() === `indx: ports ${vault.port}–${last} in use`);
+    expect(notices()).toEqual([`Ports ${vault.port} to ${last} are all in use by other programs (or by indx in other vaults). Choose another port in the indx settings, then start the server again.`]);
     const container = await openTab();
-    expect(settingNamed(container, 'Port').descEl.textContent).toBe(`Port ${vault.port} is in use by another program. Enter a free port (1024 to 65535), then restart the server.`);
+    expect(settingNamed(container, 'Port').descEl.textContent).toBe(`Ports ${vault.port} to ${last} are all in use. Enter a free port (1024 to 65535), then restart the server.`);
   });
 
   it('starts on the port entered in the tab once the user restarts it', async () => {

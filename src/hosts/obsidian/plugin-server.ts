@@ -20,15 +20,29 @@ import { ObsidianVaultHost } from './obsidian-vault-host';
 /** How often the plugin tries the write lock again while another process holds it. */
 export const LOCK_RETRY_INTERVAL_MS = 15_000;
 
+/**
+ * How many ports after the configured one the server tries when it is taken (27643 .. 27652 by
+ * default): each vault open in the app at once needs a port of its own. Never a port of the same
+ * vault's other server: the write lock, taken first, lets only one indx serve a vault.
+ */
+export const PORT_FALLBACKS = 9;
+
+/** Ports from `first` to `last` (the same port when only one was tried). */
+export interface PortRange {
+  first: number;
+  last: number;
+}
+
 /** Where the plugin's server stands. */
 export type ServerState =
   | { status: 'stopped' }
   | { status: 'starting' }
-  | { status: 'running'; url: string; port: number }
+  /** `requestedPort`: the configured port; `port` differs from it when that one was taken. */
+  | { status: 'running'; url: string; port: number; requestedPort: number }
   /** Another process (a headless indx) holds the vault's write lock; the lock is tried again in the background. */
   | { status: 'waiting'; holder: string }
   | { status: 'stopping' }
-  | { status: 'failed'; message: string; portInUse: number | null };
+  | { status: 'failed'; message: string; portsInUse: PortRange | null };
 
 /** What the server is built from; functions are asked at each start, so settings changes apply on restart. */
 export interface PluginServerOptions {
@@ -196,7 +210,8 @@ export class PluginServer {
     for (const warning of engine.stateWarnings) warn(`indx: ${warning.message}`);
     for (const recovered of await engine.recoverInterrupted()) warn(`indx: ${describeRecovered(recovered)}`);
     engine.search?.start().catch((error: unknown) => console.warn('indx: the search index could not be built', error));
-    const server = await startServer({ engine, tokens, port: await this.options.port(), mcp: createMcpEndpoint });
+    const requestedPort = await this.options.port();
+    const server = await startServer({ engine, tokens, port: requestedPort, portFallbacks: PORT_FALLBACKS, mcp: createMcpEndpoint });
     const closeServer: Cleanup = () => server.close();
     cleanup.unshift(closeServer);
     const record = { version: 1 as const, host: 'obsidian' as const, url: server.url, port: server.port, vault_path: vaultPath, vault_name: app.vault.getName(), pid: process.pid, started_at: new Date().toISOString() };
@@ -207,7 +222,7 @@ export class PluginServer {
     });
     // Behind the server's close: the listening socket goes first, as unload does not wait and a reload wants the port.
     cleanup.splice(cleanup.indexOf(closeServer) + 1, 0, removeDiscovery);
-    this.setState({ status: 'running', url: server.url, port: server.port });
+    this.setState({ status: 'running', url: server.url, port: server.port, requestedPort });
     return engine;
   }
 
@@ -274,11 +289,12 @@ function describeHolder(owner: unknown): string {
 
 function toFailure(error: unknown): ServerState {
   if (isIndxError(error, 'conflict') && typeof error.details.port === 'number') {
-    const port = error.details.port;
-    const message = `Port ${port} is in use by another program (or by indx in another vault). Choose another port in the indx settings, then start the server again.`;
-    return { status: 'failed', message, portInUse: port };
+    const first = error.details.port;
+    const last = typeof error.details.last_port === 'number' ? error.details.last_port : first;
+    const taken = first === last ? `Port ${first} is in use by another program (or by indx in another vault)` : `Ports ${first} to ${last} are all in use by other programs (or by indx in other vaults)`;
+    return { status: 'failed', message: `${taken}. Choose another port in the indx settings, then start the server again.`, portsInUse: { first, last } };
   }
-  if (isIndxError(error)) return { status: 'failed', message: error.message, portInUse: null };
+  if (isIndxError(error)) return { status: 'failed', message: error.message, portsInUse: null };
   const detail = error instanceof Error ? error.message : String(error);
-  return { status: 'failed', message: `indx could not start its server: ${detail}`, portInUse: null };
+  return { status: 'failed', message: `indx could not start its server: ${detail}`, portsInUse: null };
 }

@@ -1,11 +1,11 @@
 import type { SearchStatus } from '../../core/search/service/search-types';
-import { LOCK_RETRY_INTERVAL_MS, type ServerState } from './plugin-server';
+import { LOCK_RETRY_INTERVAL_MS, type PortRange, type ServerState } from './plugin-server';
 
 /** The short text of the status bar item: server state, then indexing progress while it runs. */
 export function statusBarText(state: ServerState, search: SearchStatus | null): string {
   switch (state.status) {
     case 'running':
-      return `indx: ${state.url.replace(/^http:\/\//, '')}${indexingSuffix(search)}`;
+      return `indx: ${state.url.replace(/^http:\/\//, '')}${state.port === state.requestedPort ? '' : ` (port ${state.requestedPort} was in use)`}${indexingSuffix(search)}`;
     case 'starting':
       return 'indx: starting';
     case 'waiting':
@@ -13,7 +13,7 @@ export function statusBarText(state: ServerState, search: SearchStatus | null): 
     case 'stopping':
       return 'indx: stopping';
     case 'failed':
-      return state.portInUse === null ? 'indx: not running' : `indx: port ${state.portInUse} in use`;
+      return state.portsInUse === null ? 'indx: not running' : `indx: ${describePorts(state.portsInUse)} in use`;
     case 'stopped':
       return 'indx: off';
   }
@@ -23,6 +23,7 @@ export function statusBarText(state: ServerState, search: SearchStatus | null): 
 export function describeServer(state: ServerState): string {
   switch (state.status) {
     case 'running':
+      if (state.port !== state.requestedPort) return `${describeFallback(state)} MCP at ${state.url}/mcp, REST at ${state.url}/v1, listening on 127.0.0.1 only.`;
       return `Serving this vault at ${state.url}: MCP at ${state.url}/mcp, REST at ${state.url}/v1, listening on 127.0.0.1 only.`;
     case 'starting':
       return 'The server is starting.';
@@ -35,6 +36,16 @@ export function describeServer(state: ServerState): string {
     case 'stopped':
       return 'The server is off. Switch it on to let MCP and REST clients reach this vault.';
   }
+}
+
+/** What a server on another port than the configured one says first: which port was taken, which serves. */
+export function describeFallback(state: { port: number; requestedPort: number }): string {
+  return `Port ${state.requestedPort} was in use; serving on ${state.port}.`;
+}
+
+/** "port 27643", or "ports 27643–27652" for a range. */
+export function describePorts(range: PortRange): string {
+  return range.first === range.last ? `port ${range.first}` : `ports ${range.first}–${range.last}`;
 }
 
 /** One sentence on the search index. */

@@ -1,5 +1,6 @@
 import { DEFAULT_PORT } from '../../../core/config/vault-config';
-import { describeServer } from '../status-text';
+import { PORT_FALLBACKS, type ServerState } from '../plugin-server';
+import { describeFallback, describeServer } from '../status-text';
 import type { SettingSection } from './setting-section';
 import type { TabContext } from './tab-state';
 
@@ -20,11 +21,12 @@ export function serverSection(context: TabContext): SettingSection {
       },
       {
         name: 'Port',
-        desc: `Port on 127.0.0.1. Leave empty to use the vault's configured port (${configuredPort}), which the command line uses too. Restart the server to apply.`,
+        desc: `Port on 127.0.0.1. Leave empty to use the vault's configured port (${configuredPort}), which the command line uses too. When it is taken (another vault open at once), the next free one of the ${PORT_FALLBACKS} after it is used. Restart the server to apply.`,
         render: (setting) => {
           const port = controls.settingsStore.current.server.port;
           setting.addText((text) => text.setPlaceholder(String(configuredPort)).setValue(port === null ? '' : String(port)).onChange((value) => void savePort(context, value)));
-          if (state.status === 'failed' && state.portInUse !== null) setting.setDesc(`Port ${state.portInUse} is in use by another program. Enter a free port (1024 to 65535), then restart the server.`);
+          const hint = portHint(state);
+          if (hint !== null) setting.setDesc(hint);
         },
       },
       {
@@ -50,6 +52,17 @@ export function serverSection(context: TabContext): SettingSection {
       },
     ],
   };
+}
+
+/** What the port row says instead of its description: the port was taken (and which one serves), or the whole range was. */
+function portHint(state: ServerState): string | null {
+  if (state.status === 'running' && state.port !== state.requestedPort) {
+    return `${describeFallback(state)} The stdio relay, the Claude Desktop extension and the command line find the server by vault; HTTP client entries name the port, so copy them again, or enter a port this vault keeps (1024 to 65535) and restart the server.`;
+  }
+  if (state.status !== 'failed' || state.portsInUse === null) return null;
+  const { first, last } = state.portsInUse;
+  const taken = first === last ? `Port ${first} is in use by another program` : `Ports ${first} to ${last} are all in use`;
+  return `${taken}. Enter a free port (1024 to 65535), then restart the server.`;
 }
 
 async function savePort(context: TabContext, value: string): Promise<void> {
