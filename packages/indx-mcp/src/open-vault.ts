@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Engine } from '../../../src/core/engine';
-import { FileStorage, locateStateDir } from '../../../src/hosts/node/file-storage';
+import { FileStorage } from '../../../src/hosts/node/file-storage';
+import { vaultStateDir } from './vault-state-dir';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { createHeadlessEngine } from './create-headless-engine';
 
@@ -20,7 +21,7 @@ export async function openVault(directory: string, holdsLock = false): Promise<O
   const root = resolve(directory);
   const host = await NodeVaultHost.open(root, { watch: false });
   // The index starts lazily (only `indx search` builds it) and a one-shot search waits for it.
-  const engine = await createHeadlessEngine(host, new FileStorage(locateStateDir(root)), { search: { waitForIndex: true }, holdsLock });
+  const engine = await createHeadlessEngine(host, new FileStorage(vaultStateDir(root)), { search: { waitForIndex: true }, holdsLock });
   return {
     engine,
     host,

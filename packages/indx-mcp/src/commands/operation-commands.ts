@@ -6,7 +6,7 @@ import { LOCAL_CALLER } from '../../../../src/core/engine';
 import { IndxError } from '../../../../src/core/errors';
 import type { Operation } from '../../../../src/core/ops/operation';
 import { ALL_OPERATIONS } from '../../../../src/core/ops/all-operations';
-import { locateStateDir } from '../../../../src/hosts/node/file-storage';
+import { vaultStateDir } from '../vault-state-dir';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { scanDiscoveries } from '../../../../src/server/discovery/discovery-file';
 import { deriveRoutes, type RestRoute } from '../../../../src/server/rest/rest-route';
@@ -204,7 +204,7 @@ async function runInProcess(operation: Operation, vault: string, input: Record<s
   if (idempotencyKey !== undefined) {
     throw new IndxError('invalid_input', '--idempotency-key needs a running server, which keeps the responses to replay; in-process there is none. Start one with "indx serve --vault DIR", or drop --idempotency-key.', { idempotency_key: idempotencyKey });
   }
-  const release = writesState(operation) ? await acquireWriteLock(locateStateDir(resolve(vault))) : undefined;
+  const release = writesState(operation) ? await acquireWriteLock(vaultStateDir(resolve(vault))) : undefined;
   // The core waits (retry back-off, timeouts) on AbortSignal.timeout, which does not keep Node
   // alive: without a handle of its own the command would exit mid-call with nothing printed.
   const keepAlive = setInterval(() => undefined, 60_000);

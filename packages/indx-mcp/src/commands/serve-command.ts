@@ -5,7 +5,8 @@ import type { AiRuntime } from '../../../../src/core/ai/runtime/ai-runtime';
 import { TokenStore } from '../../../../src/core/auth/token-store';
 import { readVaultConfig } from '../../../../src/core/config/vault-config';
 import { IndxError, isIndxError } from '../../../../src/core/errors';
-import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
+import { FileStorage } from '../../../../src/hosts/node/file-storage';
+import { vaultStateDir } from '../vault-state-dir';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { writeDiscovery } from '../../../../src/server/discovery/discovery-file';
@@ -56,7 +57,7 @@ export function registerServeCommand(program: Command): void {
 async function serve(options: ServeOptions): Promise<void> {
   newTokenPrefix(options);
   const root = await requireVaultFolder(options.vault);
-  const stateDir = locateStateDir(root);
+  const stateDir = vaultStateDir(root);
   const release = await acquireWriteLock(stateDir);
   const cleanup: (() => Promise<void>)[] = [release];
   try {

@@ -3,7 +3,8 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import type { Engine, Caller } from '../../../../src/core/engine';
 import { isIndxError } from '../../../../src/core/errors';
 import type { VaultEvent } from '../../../../src/core/vault/vault-host';
-import { FileStorage, locateStateDir } from '../../../../src/hosts/node/file-storage';
+import { FileStorage } from '../../../../src/hosts/node/file-storage';
+import { vaultStateDir } from '../vault-state-dir';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { AiResourceWatch } from '../../../../src/server/mcp/ai-resource-watch';
@@ -60,7 +61,7 @@ interface Served {
  */
 export async function serveVaultOverStdio(options: HeadlessStdioOptions): Promise<void> {
   const root = await requireVaultFolder(options.vault);
-  const stateDir = locateStateDir(root);
+  const stateDir = vaultStateDir(root);
   const release = await acquireWriteLock(stateDir);
   try {
     const host = await NodeVaultHost.open(root, { watch: true });

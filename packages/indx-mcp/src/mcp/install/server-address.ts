@@ -1,7 +1,8 @@
 import { DEFAULT_PORT, readVaultConfig } from '../../../../../src/core/config/vault-config';
 import { IndxError } from '../../../../../src/core/errors';
 import { isLoopbackHostname } from '../../../../../src/server/http/loopback';
-import { FileStorage, locateStateDir } from '../../../../../src/hosts/node/file-storage';
+import { FileStorage } from '../../../../../src/hosts/node/file-storage';
+import { vaultStateDir } from '../../vault-state-dir';
 import { discoveryFolder, findDiscovery } from '../../../../../src/server/discovery/discovery-file';
 import { describeUnchosenServers, findUnchosenServers } from '../../connect/locate-server';
 import { requireVaultFolder } from '../../require-vault-folder';
@@ -27,7 +28,7 @@ export async function findServerAddress(choice: { url?: string; vault?: string }
   const unchosen = await findUnchosenServers({ vault }, environment);
   if (unchosen !== null) throw new IndxError('invalid_input', `${describeUnchosenServers(unchosen)} The entry is written for one server.`, { vaults: unchosen });
   const record = await findDiscovery(vault, discoveryFolder(environment));
-  const configured = vault === undefined ? DEFAULT_PORT : (await readVaultConfig(new FileStorage(locateStateDir(vault)))).server.port;
+  const configured = vault === undefined ? DEFAULT_PORT : (await readVaultConfig(new FileStorage(vaultStateDir(vault)))).server.port;
   if (record !== null && vault !== undefined && record.port !== configured) {
     const warning = `the server runs on port ${record.port}, but the vault's configured port is ${configured}: when it restarts there, run this install again with --force.`;
     return { url: record.url, source: 'running', warning };

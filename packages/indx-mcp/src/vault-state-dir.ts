@@ -1,0 +1,33 @@
+import { locateStateDir } from '../../../src/hosts/node/file-storage';
+import { IndxError } from '../../../src/core/errors';
+
+/** The environment variable `--config-dir` sets, read by every command that opens a vault's state. */
+export const CONFIG_DIR_VARIABLE = 'INDX_CONFIG_DIR';
+
+/**
+ * The vault's state folder as the plugin sees it: in the plugin's folder under the vault's
+ * configuration folder. Obsidian lets each device name that folder (Settings → Files and links →
+ * Override config folder), so a synced vault may hold several; `--config-dir` / INDX_CONFIG_DIR
+ * names the one the plugin runs from, else it is found by the plugin's manifest id.
+ */
+export function vaultStateDir(root: string): string {
+  return locateStateDir(root, configDirSetting());
+}
+
+/** The configured configuration folder's name, checked; undefined when none is set. */
+export function configDirSetting(): string | undefined {
+  const name = process.env[CONFIG_DIR_VARIABLE];
+  if (name === undefined || name === '') return undefined;
+  return checkConfigDir(name);
+}
+
+/**
+ * A configuration folder's name as Obsidian accepts it: one folder at the vault's top level whose
+ * name starts with a dot. Anything else (a path, `..`) is refused with `invalid_input`.
+ */
+export function checkConfigDir(name: string): string {
+  if (!/^\.[^/\\]+$/.test(name) || name === '..') {
+    throw new IndxError('invalid_input', `"${name}" is not a configuration folder name: give the name of the vault's configuration folder, starting with a dot (for example .obsidian).`, { config_dir: name });
+  }
+  return name;
+}
