@@ -150,7 +150,7 @@ function summarise(build) {
 function render(meta, builds) {
   const [baseline, candidate] = builds;
   const figure = (value, unit) => (unit === 'ms' ? `${value.toFixed(1)} ms` : `${value.toFixed(1)} MB`);
-  const cell = (stats, unit) => (stats === null ? 'n/a' : `${figure(stats.median, unit)} / ${figure(stats.p90, unit)}`);
+  const cell = (stats, unit) => (stats === null ? 'n/a' : `${figure(stats.median, unit)} / ${figure(stats.p90, unit)} / ${figure(stats.min, unit)}`);
   const change = (before, after) => (before === null || after === null || before.median === 0 ? '' : `${after.median >= before.median ? '+' : '−'}${Math.abs(((after.median - before.median) / before.median) * 100).toFixed(0)}%`);
   const verdict = (phase, stats) => (phase.goal === undefined ? '' : stats === null ? 'n/a' : stats.median <= phase.goal ? `**PASS** (≤ ${phase.goal} ${phase.unit})` : `**MISS** (≤ ${phase.goal} ${phase.unit}: ${(stats.median - phase.goal).toFixed(1)} over)`);
   const sizes = builds.map((build) => `${build.label}: ${build.bytes.toLocaleString('en-US')} bytes, sha256 \`${build.sha256}\``);
@@ -160,7 +160,7 @@ function render(meta, builds) {
     '',
     `\`${meta.command}\` on ${meta.machine}; Node ${meta.node}; ${meta.os}; ${meta.durationSeconds} s in all. Load average (1, 5, 15 min) ${meta.loadAverage.start.join(', ')} at the start, ${meta.loadAverage.end.join(', ')} at the end: other work on the machine inflates every figure.`,
     '',
-    `${samples} sample(s) per build, baseline and candidate alternating (the order swaps every round), each a fresh \`node --expose-gc\` process with the tests' fake \`obsidian\` module over a copy of \`demo-vault\` (${meta.vaultFiles} files). Median / p90 (nearest rank). MB = 2^20 bytes. Goals (issue 15) are checked on the candidate's median.`,
+    `${samples} sample(s) per build, baseline and candidate alternating (the order swaps every round), each a fresh \`node --expose-gc\` process with the tests' fake \`obsidian\` module over a copy of \`demo-vault\` (${meta.vaultFiles} files). Each cell: median / p90 (nearest rank) / min; the min is what the machine gives with the least interference. MB = 2^20 bytes. Goals (issue 15) are checked on the candidate's median.`,
     '',
     ...sizes.map((line) => `- ${line}`),
     '',
