@@ -26,7 +26,7 @@ describe('the AI settings shown in the tab match what the runtime runs', () => {
   });
 
   it('states on or off with the model, the provider and any problem', () => {
-    expect(describeAiStatus(null)).toBe('Shown while the server runs. The AI commands work only then.');
+    expect(describeAiStatus(null)).toBe('Shown once indx has opened this vault (after the app has loaded it, and while no other indx process holds it).');
     expect(describeAiStatus(settings({ enabled: false }))).toBe('Off: switched off in the vault configuration (ai.enabled is false).');
     expect(describeAiStatus(settings({}))).toBe('Off. Choose a provider and enter a chat model.');
     expect(describeAiStatus(settings({ problem: 'the AI provider "ollama" has no model' }))).toBe('Off: the AI provider "ollama" has no model.');

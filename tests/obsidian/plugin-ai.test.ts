@@ -7,7 +7,7 @@ import { startFakeOpenAiServer, type FakeChatReply, type FakeOpenAiServer } from
 import { waitFor } from '../helpers/temp-vault';
 import { componentOf, settingNamed } from './fake-app';
 import * as fake from './fake/obsidian';
-import { loadBuiltPlugin, MANIFEST, preparePluginVault, waitForRelease, waitForServer, type PluginVault } from './plugin-harness';
+import { canListen, discoveryFiles, loadBuiltPlugin, MANIFEST, occupyPort, preparePluginVault, waitForRelease, waitForServer, type PluginVault } from './plugin-harness';
 
 const FILES = {
   'Home.md': '# Home\nStart at [[Projects/Alpha]].\n',
@@ -86,6 +86,32 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
   }
 }
 
+const notices = (): string[] => fake.shownNotices.map((notice) => notice.message);
+
+/** Runs "AI: summarize current note" on `notePath`, waits for the fake model's summary in the modal, and closes it. */
+async function summarizeThroughPalette(vault: PluginVault, notePath: string): Promise<void> {
+  vault.app.workspace.setActiveFile(vault.app.vault.getFileByPath(notePath));
+  expect(vault.app.commands.run('indx:ai-summarize-note')).toBe(true);
+  const modal = await topModal(fake.Modal);
+  expect(modal.titleEl.textContent).toBe(`Summary of ${notePath}`);
+  await waitFor(() => modal.contentEl.textContent.includes(SUMMARY_REPLY.tldr));
+  modal.close();
+}
+
+/** Runs "AI: build MOC" for `source` as the picker shows it, writes the map where the modal proposes (`target`), and gives the note's text. */
+async function buildMocThroughPalette(vault: PluginVault, source: string, target: string): Promise<string> {
+  expect(vault.app.commands.run('indx:ai-build-moc')).toBe(true);
+  const picker = await topModal(fake.FuzzySuggestModal);
+  await picker.type('');
+  picker.choose(source);
+  const modal = await topModal(fake.Modal);
+  expect(settingNamed(modal.contentEl, 'Note').descEl.textContent).toBe(`Write creates ${target}.`);
+  buttonLabelled(modal.contentEl, 'Write').click();
+  await waitFor(() => !modal.isOpen);
+  expect(notices()).toContain(`Wrote the map of content to ${target}.`);
+  return fs.readFile(path.join(vault.root, target), 'utf8');
+}
+
 /** Closes what a test left open, disables the plugin, waits for its lock and removes the vault and the provider. */
 async function stopAll(vault: PluginVault, plugin: fake.Plugin | null, openai: FakeOpenAiServer): Promise<void> {
   fake.openModals.slice().forEach((modal) => modal.close());
@@ -95,8 +121,6 @@ async function stopAll(vault: PluginVault, plugin: fake.Plugin | null, openai: F
   await openai.close();
   delete process.env.INDX_HOME;
 }
-
-const notices = (): string[] => fake.shownNotices.map((notice) => notice.message);
 
 describe('the built plugin with no AI provider configured', () => {
   let openai: FakeOpenAiServer;
@@ -140,8 +164,7 @@ describe("the built plugin's AI commands against a loopback OpenAI-compatible pr
     await writeVaultConfig(new FileStorage(vault.stateDir), { ai: { provider: 'openai-compatible', base_url: openai.url, model: 'test-model', deny_globs: ['**/Secret*'] } });
     vault.app.secretStorage?.setSecret('indx-ai-api-key', API_KEY);
     plugin = await startPlugin(vault);
-    // The discovery record is written before the server hands over its engine: the AI commands
-    // become available a moment later (a run before that returned false on a loaded machine).
+    // The AI commands come with the engine, which opens before the server listens.
     await waitFor(() => vault.app.commands.isAvailable('indx:ai-build-moc'), 10_000);
   });
 
@@ -300,11 +323,92 @@ describe("the built plugin's AI commands against a loopback OpenAI-compatible pr
     }
   });
 
-  it('hides the AI commands again while the server is stopped', async () => {
-    vault.app.workspace.setActiveFile(vault.app.vault.getFileByPath('Projects/Alpha.md'));
+  // Stop server takes the HTTP surface away, not the engine: the palette still runs the same operations on it.
+  it('keeps both AI commands running with the server stopped, on the engine and write lock it had, which a restart keeps too', async () => {
+    const lockOwner = (): Promise<string> => fs.readFile(path.join(vault.stateDir, 'write.lock', 'owner.json'), 'utf8');
+    const owner = await lockOwner();
     vault.app.commands.run('indx:stop-server');
     await waitFor(() => vault.app.statusBar.textContent === 'indx: off');
-    expect(vault.app.commands.isAvailable('indx:ai-build-moc')).toBe(false);
+    expect(await canListen(vault.port)).toBe(true);
+    expect(discoveryFiles(vault)).toEqual([]);
+    // The summary comes from the AI cache (an earlier test asked for it); the map of the whole vault is new.
+    const asked = openai.chatRequests().length;
+    await summarizeThroughPalette(vault, 'Projects/Alpha.md');
+    expect(await buildMocThroughPalette(vault, '/', 'MOC.md')).toContain('[[Alpha]]');
+    expect(openai.chatRequests()).toHaveLength(asked + 1);
+    await eventually(async () => (await auditRecords(vault)).some((record) => record.path === 'MOC.md'));
+    expect((await auditRecords(vault)).find((record) => record.path === 'MOC.md')).toMatchObject({ actor: 'obsidian', etag_before: null });
+    // The lock was neither released nor taken again (its owner record carries a nonce per acquisition).
+    expect(await lockOwner()).toBe(owner);
+    vault.app.commands.run('indx:start-server');
+    await waitForServer(vault);
+    await waitFor(() => vault.app.statusBar.textContent === `indx: 127.0.0.1:${vault.port}`);
+    expect(await lockOwner()).toBe(owner);
+  });
+});
+
+/** How a scenario keeps the server from running: what it does before the plugin loads, and what the status bar then says. */
+interface NoServer {
+  /** Prepares the vault; resolves with what undoes it at the end. */
+  prepare(files: typeof FILES): Promise<{ vault: PluginVault; undo: () => Promise<void> }>;
+  statusBar(vault: PluginVault): string;
+}
+
+const PORT_TAKEN: NoServer = {
+  async prepare(files) {
+    const vault = await preparePluginVault(files);
+    return { vault, undo: await occupyPort(vault.port) };
+  },
+  statusBar: (vault) => `indx: port ${vault.port} in use`,
+};
+
+const SERVER_OFF: NoServer = {
+  async prepare(files) {
+    // "Run the server" switched off in an earlier session: the server never starts.
+    const vault = await preparePluginVault(files, { server: { enabled: false, port: null } });
+    return { vault, undo: () => Promise.resolve() };
+  },
+  statusBar: () => 'indx: off',
+};
+
+describe.each([
+  ['its port is taken, so the server cannot start', PORT_TAKEN],
+  ['"Run the server" is off, so the server never starts', SERVER_OFF],
+])('the AI commands of the built plugin when %s', (_case, scenario) => {
+  let openai: FakeOpenAiServer;
+  let vault: PluginVault;
+  let plugin: fake.Plugin | null = null;
+  let undo: () => Promise<void> = () => Promise.resolve();
+
+  beforeAll(async () => {
+    fake.installAppGlobals();
+    openai = await startFakeOpenAiServer();
+    openai.onChat(answer);
+    ({ vault, undo } = await scenario.prepare(FILES));
+    await writeVaultConfig(new FileStorage(vault.stateDir), { ai: { provider: 'openai-compatible', base_url: openai.url, model: 'test-model' } });
+    vault.app.secretStorage?.setSecret('indx-ai-api-key', API_KEY);
+    plugin = new (loadBuiltPlugin(fake))(vault.app, MANIFEST);
+    await vault.app.enable(plugin);
+  });
+
+  afterAll(async () => {
+    await undo();
+    await stopAll(vault, plugin, openai);
+  });
+
+  it('summarizes the active note and writes a map of content all the same once the layout is ready, asking the configured provider', async () => {
+    // Obsidian loads plugins before the layout: the engine opens after it, as the server did.
+    await delay(100);
+    vault.app.workspace.setActiveFile(vault.app.vault.getFileByPath('Projects/Alpha.md'));
     expect(vault.app.commands.isAvailable('indx:ai-summarize-note')).toBe(false);
+    vault.app.workspace.setLayoutReady();
+    await waitFor(() => vault.app.commands.isAvailable('indx:ai-build-moc'), 10_000);
+    expect(vault.app.statusBar.textContent).toBe(scenario.statusBar(vault));
+    expect(discoveryFiles(vault)).toEqual([]);
+    await summarizeThroughPalette(vault, 'Projects/Alpha.md');
+    expect(await buildMocThroughPalette(vault, 'Projects/', 'Projects/MOC.md')).toContain('Search and ranking');
+    expect(openai.chatRequests()).toHaveLength(2);
+    expect(openai.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(vault.app.statusBar.textContent).toBe(scenario.statusBar(vault));
   });
 });

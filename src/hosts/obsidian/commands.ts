@@ -30,7 +30,7 @@ export function registerCommands(plugin: Plugin, controls: PluginControls): void
   plugin.addCommand({
     id: 'show-server-status',
     name: 'Show server status',
-    callback: () => controls.notify(`${describeServer(controls.server.state)} ${describeSearch(controls.server.searchStatus())}`),
+    callback: () => controls.notify(`${describeServer(controls.server.state)} ${describeSearch(controls.engine.searchStatus())}`),
   });
 }
 

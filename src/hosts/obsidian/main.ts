@@ -13,6 +13,7 @@ import { createApiKeyStore, type ApiKeyStore } from './api-key-store';
 import { saveClaudeBundle } from './claude-bundle';
 import { registerCommands } from './commands';
 import type { PluginControls } from './plugin-controls';
+import { PluginEngine, type EngineState } from './plugin-engine';
 import { PluginServer, type ServerState } from './plugin-server';
 import { createRequestUrlFetch } from './request-url-fetch';
 import { findRuntimeProblem } from './runtime-check';
@@ -25,14 +26,17 @@ import { describeServer, statusBarText } from './status-text';
 const STATUS_INTERVAL_MS = 2000;
 
 /**
- * The indx plugin: wiring only. It serves the vault over MCP and REST on 127.0.0.1 once the
- * workspace layout is ready, and stops on unload, closing every connection and timer.
+ * The indx plugin: wiring only. Once the workspace layout is ready it opens the vault's engine
+ * (which its own commands call directly) and serves it over MCP and REST on 127.0.0.1 while the
+ * server is switched on; on unload it stops the server, then the engine, closing every
+ * connection and timer.
  */
 export default class IndxPlugin extends Plugin implements PluginControls {
   vaultPath = '';
   settingsStore!: SettingsStore;
   tokens!: TokenStore;
   storage!: FileStorage;
+  engine!: PluginEngine;
   server!: PluginServer;
   apiKey!: ApiKeyStore;
   private tab: IndxSettingTab | null = null;
@@ -40,6 +44,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   /** Set by unload: an `onload` still awaiting, or a layout-ready callback, must start nothing. */
   private unloaded = false;
   private lastStatus: ServerState['status'] = 'stopped';
+  private lastEngineStatus: EngineState['status'] = 'closed';
   /** False until `onload` has read the settings (it stops early without a vault folder). */
   private settingsLoaded = false;
 
@@ -65,34 +70,43 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     });
     // A key saved before the app had secret storage leaves data.json now, not at the next edit.
     void this.apiKey.migrate().catch((error: unknown) => console.warn('indx: could not move the API key into the secret storage', error));
-    this.server = new PluginServer({
+    this.engine = new PluginEngine({
       app: this.app,
-      vaultPath: this.vaultPath,
       stateDir,
       storage: this.storage,
-      tokens: this.tokens,
-      port: () => this.configuredPort(),
       embeddings: async () => resolvePluginEmbeddings((await readVaultConfig(this.storage)).search.embeddings, this.apiKey.read()),
       fetch: createRequestUrlFetch(),
       secretKey: () => this.apiKey.read(),
-      onChange: (state) => this.onServerChange(state),
+      onChange: () => this.onStateChange(),
       // Lost state files and crash recoveries change what agents see: say so where the user looks, and in the console.
       onWarning: (message) => {
         console.warn(message);
         new Notice(message, 20_000);
       },
     });
+    this.server = new PluginServer(this.engine, {
+      app: this.app,
+      vaultPath: this.vaultPath,
+      tokens: this.tokens,
+      port: () => this.configuredPort(),
+      onChange: () => this.onStateChange(),
+    });
     this.statusBar = this.addStatusBarItem();
     this.statusBar.addClass('indx-status-bar-item');
     this.showStatus();
     this.registerInterval(window.setInterval(() => this.showStatus(), STATUS_INTERVAL_MS));
     registerCommands(this, this);
-    registerAiCommands(this, createEngineAccess(this.server));
+    registerAiCommands(this, createEngineAccess(this.engine));
     this.tab = new IndxSettingTab(this.app, this, this);
     this.tab.addTo(this);
     this.app.workspace.onLayoutReady(() => {
-      // The layout may become ready after the plugin was disabled: the server must not outlive it.
-      if (!this.unloaded && this.settingsStore.current.server.enabled) void this.server.start();
+      // The layout may become ready after the plugin was disabled: nothing may outlive it.
+      if (this.unloaded) return;
+      // Attached before the engine opens, so that its first open serves it (a start while the
+      // engine waits for the lock would try the lock again at once).
+      if (this.settingsStore.current.server.enabled) void this.server.start();
+      // Opened whether or not the server runs: the AI commands call the engine directly.
+      void this.engine.open();
     });
   }
 
@@ -117,8 +131,9 @@ export default class IndxPlugin extends Plugin implements PluginControls {
 
   override onunload(): void {
     this.unloaded = true;
-    // Obsidian does not wait for unload: the listening socket closes at once, the rest follows.
-    void this.server?.dispose();
+    // Obsidian does not wait for unload: the engine closes its server first (the listening socket
+    // at once), then itself and the write lock.
+    void this.engine?.close();
   }
 
   /**
@@ -137,12 +152,12 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   }
 
   vaultConfigChanged(): Promise<void> {
-    return this.server.reloadConfig();
+    return this.engine.reloadConfig();
   }
 
   rebuildSearchIndex(): Promise<void> {
-    this.notify(this.server.state.status === 'running' ? 'Rebuilding the search index.' : 'The search index will be rebuilt when the server starts.');
-    return this.server.rebuildIndex();
+    this.notify(this.engine.state.status === 'open' ? 'Rebuilding the search index.' : 'The search index will be rebuilt once indx has opened this vault.');
+    return this.engine.rebuildIndex();
   }
 
   async copyClientConfig(client: ClientId, token: string | null): Promise<void> {
@@ -184,18 +199,25 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     return this.settingsStore.current.server.port ?? (await readVaultConfig(this.storage)).server.port;
   }
 
-  private onServerChange(state: ServerState): void {
-    // What a server still stopping after unload reports has nowhere to go: no notice from a disabled plugin.
+  /** The engine or the server changed: redraw, and say what went wrong where the user looks. */
+  private onStateChange(): void {
+    // What a server or engine still closing after unload reports has nowhere to go: no notice from a disabled plugin.
     if (this.unloaded) return;
-    const previous = this.lastStatus;
+    const state = this.server.state;
+    const engine = this.engine.state;
+    const previous = { server: this.lastStatus, engine: this.lastEngineStatus };
     this.lastStatus = state.status;
+    this.lastEngineStatus = engine.status;
     this.showStatus();
     this.tab?.refreshIfOpen();
-    if (state.status === 'failed') new Notice(state.message, 10_000);
-    if (state.status === 'waiting' && previous !== 'waiting') new Notice(describeServer(state), 10_000);
+    // The server's state tells the engine's failure and wait while it is asked to run; with it
+    // off, a failed engine is told on its own (the AI commands hide without it).
+    if (state.status === 'failed' && previous.server !== 'failed') new Notice(state.message, 10_000);
+    else if (engine.status === 'failed' && previous.engine !== 'failed') new Notice(engine.message, 10_000);
+    if (state.status === 'waiting' && previous.server !== 'waiting') new Notice(describeServer(state), 10_000);
   }
 
   private showStatus(): void {
-    this.statusBar?.setText(statusBarText(this.server.state, this.server.searchStatus()));
+    this.statusBar?.setText(statusBarText(this.server.state, this.engine.searchStatus()));
   }
 }

@@ -2,6 +2,7 @@ import type { TokenStore } from '../../core/auth/token-store';
 import type { Storage } from '../../core/vault/storage';
 import type { ClientId } from '../../server/client-configs';
 import type { ApiKeyStore } from './api-key-store';
+import type { PluginEngine } from './plugin-engine';
 import type { PluginServer } from './plugin-server';
 import type { SettingsStore } from './settings/settings-store';
 
@@ -13,11 +14,14 @@ export interface PluginControls {
   readonly tokens: TokenStore;
   /** The state folder's storage (vault configuration, tokens, index). */
   readonly storage: Storage;
+  /** The vault's engine: open from layout-ready to unload, whether or not the server runs. */
+  readonly engine: PluginEngine;
+  /** The HTTP server, a surface of the engine. */
   readonly server: PluginServer;
   readonly apiKey: ApiKeyStore;
   /** Switches the server on or off, remembering the choice. */
   setServerEnabled(enabled: boolean): Promise<void>;
-  /** The vault configuration changed on disk (the tab saved it): the running server applies its path rules. */
+  /** The vault configuration changed on disk (the tab saved it): the open engine applies its path rules. */
   vaultConfigChanged(): Promise<void>;
   /** Rebuilds the search index from scratch. */
   rebuildSearchIndex(): Promise<void>;

@@ -1,5 +1,6 @@
 import type { SearchStatus } from '../../core/search/service/search-types';
-import { LOCK_RETRY_INTERVAL_MS, type PortRange, type ServerState } from './plugin-server';
+import { LOCK_RETRY_INTERVAL_MS } from './plugin-engine';
+import type { PortRange, ServerState } from './plugin-server';
 
 /** The short text of the status bar item: server state, then indexing progress while it runs. */
 export function statusBarText(state: ServerState, search: SearchStatus | null): string {
@@ -50,7 +51,7 @@ export function describePorts(range: PortRange): string {
 
 /** One sentence on the search index. */
 export function describeSearch(search: SearchStatus | null): string {
-  if (search === null) return 'The search index is loaded and kept up to date while the server runs.';
+  if (search === null) return 'The search index loads once indx has opened this vault, and is kept up to date from then on.';
   const problem = search.last_problem === null ? '' : ` Last problem: ${search.last_problem}`;
   if (search.state === 'ready') return `Ready: ${search.notes} notes, ${search.chunks} sections, ${formatBytes(search.size_on_disk)} on disk.${problem}`;
   if (search.state === 'idle') return `Not built yet; it builds at the first search.${problem}`;

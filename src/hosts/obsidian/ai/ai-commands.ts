@@ -11,9 +11,10 @@ import { SummaryModal } from './summary-modal';
 const tagListSchema = z.object({ tags: z.array(z.object({ tag: z.string() })) });
 
 /**
- * The AI commands. Each shows in the palette only while the server runs with a chat model
- * configured (the engine offers the operation), so an unconfigured vault never sees them and
- * nothing is ever sent; summarizing also needs a markdown note in the active view.
+ * The AI commands, calling the plugin's engine directly (the HTTP server may be stopped). Each
+ * shows in the palette only while the engine is open with a chat model configured (it offers
+ * the operation), so an unconfigured vault never sees them and nothing is ever sent;
+ * summarizing also needs a markdown note in the active view.
  */
 export function registerAiCommands(plugin: Plugin, engine: EngineAccess): void {
   plugin.addCommand({

@@ -6,7 +6,7 @@ import { editVaultConfig } from './vault-config-edit';
 /**
  * Write access and path rules. They live in the vault configuration (`config.json` in the state
  * folder), not in the plugin's settings, so the headless server and the command line obey the
- * same rules: the tab edits that one file, and the running server applies them at once. Path
+ * same rules: the tab edits that one file, and the open engine applies them at once. Path
  * rules apply on Save, never while typing: on the way to `Private/**` the text passes through
  * `**`, which would hide, then show again, every note.
  */

@@ -15,7 +15,7 @@ import { editVaultConfig } from './vault-config-edit';
 export function providerRow(context: TabContext): SettingRow {
   return {
     name: 'Provider',
-    desc: 'Every provider here speaks the OpenAI-compatible API. Chat settings apply at once; semantic search picks up changes when the server restarts.',
+    desc: 'Every provider here speaks the OpenAI-compatible API. Chat settings apply at once; semantic search picks up changes at the next Restart (under Server) or index rebuild.',
     render: (setting) => {
       const config = context.state.config;
       if (config === null) return void setting.setDesc('Loading…');
@@ -109,7 +109,7 @@ export function chatModelRow(context: TabContext): SettingRow {
 export function embeddingModelRow(context: TabContext): SettingRow {
   return modelRow(context, {
     name: 'Embedding model',
-    desc: 'The model for semantic search; empty keeps search lexical. Applies when the server restarts.',
+    desc: 'The model for semantic search; empty keeps search lexical. Applies at the next Restart (under Server) or index rebuild.',
     placeholder: 'Such as nomic-embed-text',
     current: (config) => config.search.embeddings.model,
     patch: (config, model) => ({ search: { embeddings: model === undefined ? { provider: undefined, base_url: undefined, model } : { provider: config.ai.provider ?? config.search.embeddings.provider, base_url: baseUrlInForce(config) || undefined, model } } }),

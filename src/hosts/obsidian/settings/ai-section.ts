@@ -9,8 +9,8 @@ import type { TabContext } from './tab-state';
 /**
  * The AI provider and its limits. Everything but the key is the vault configuration's `ai` and
  * `search.embeddings` blocks (shared with the headless server and the command line); the key
- * lives in the app's secret storage where it has one. The running server applies chat settings
- * at once; the status line says what is in force.
+ * lives in the app's secret storage where it has one. The engine applies chat settings at once;
+ * the status line says what is in force.
  */
 export function aiSection(context: TabContext): SettingSection {
   return {
@@ -36,7 +36,7 @@ export function aiSection(context: TabContext): SettingSection {
 function statusRow(context: TabContext): SettingRow {
   return {
     name: 'AI status',
-    desc: describeAiStatus(context.controls.server.engine?.ai.settings ?? null),
+    desc: describeAiStatus(context.controls.engine.aiSettings()),
     render: (setting) => {
       setting.addExtraButton((button) => button.setIcon('refresh-cw').setTooltip('Refresh').onClick(() => context.refresh()));
     },

@@ -5,7 +5,7 @@ import type { TabContext } from './tab-state';
 /** The search index's state with its progress, and a rebuild button. */
 export function searchSection(context: TabContext): SettingSection {
   const { controls } = context;
-  const search = controls.server.searchStatus();
+  const search = controls.engine.searchStatus();
   return {
     heading: 'Search',
     rows: [
@@ -19,7 +19,7 @@ export function searchSection(context: TabContext): SettingSection {
       },
       {
         name: 'Rebuild the index',
-        desc: 'Throws the saved index away and builds it again from the vault. The server restarts; connected clients reconnect.',
+        desc: 'Throws the saved index away and builds it again from the vault. indx reopens the vault: a running server restarts and connected clients reconnect.',
         render: (setting) => {
           setting.addButton((button) => button.setButtonText('Rebuild').onClick(() => void controls.rebuildSearchIndex().then(() => context.refresh())));
         },

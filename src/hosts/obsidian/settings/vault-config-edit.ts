@@ -11,7 +11,7 @@ export type ConfigPatch = Record<string, unknown> | ((current: VaultConfig) => R
 /**
  * Merges `patch` into the vault configuration (`config.json` in the state folder, shared with
  * the headless server and the command line), saves it, keeps the result in the tab, and tells
- * the running server so path rules apply at once. Edits run one at a time (two quick ones would
+ * the open engine so path rules apply at once. Edits run one at a time (two quick ones would
  * otherwise both read the old file and the second would undo the first); a patch that depends
  * on other fields is a function, given the file as the edits before it left it. A value the
  * configuration refuses is reported with a notice and nothing is saved.
