@@ -7,7 +7,7 @@ import { startFakeOpenAiServer, type FakeChatReply, type FakeOpenAiServer } from
 import { waitFor } from '../helpers/temp-vault';
 import { componentOf, settingNamed } from './fake-app';
 import * as fake from './fake/obsidian';
-import { canListen, discoveryFiles, loadBuiltPlugin, MANIFEST, occupyPort, preparePluginVault, waitForRelease, waitForServer, type PluginVault } from './plugin-harness';
+import { canListen, discoveryFiles, loadBuiltPlugin, MANIFEST, occupyPorts, preparePluginVault, waitForRelease, waitForServer, type PluginVault } from './plugin-harness';
 
 const FILES = {
   'Home.md': '# Home\nStart at [[Projects/Alpha]].\n',
@@ -357,9 +357,10 @@ interface NoServer {
 const PORT_TAKEN: NoServer = {
   async prepare(files) {
     const vault = await preparePluginVault(files);
-    return { vault, undo: await occupyPort(vault.port) };
+    // The configured port and the nine the plugin falls back to.
+    return { vault, undo: await occupyPorts(vault.port, 10) };
   },
-  statusBar: (vault) => `indx: port ${vault.port} in use`,
+  statusBar: (vault) => `indx: ports ${vault.port}–${vault.port + 9} in use`,
 };
 
 const SERVER_OFF: NoServer = {
@@ -372,7 +373,7 @@ const SERVER_OFF: NoServer = {
 };
 
 describe.each([
-  ['its port is taken, so the server cannot start', PORT_TAKEN],
+  ['every port it may take is taken, so the server cannot start', PORT_TAKEN],
   ['"Run the server" is off, so the server never starts', SERVER_OFF],
 ])('the AI commands of the built plugin when %s', (_case, scenario) => {
   let openai: FakeOpenAiServer;
