@@ -17,6 +17,25 @@ const BUDGET = 1_500_000;
  */
 const KEPT_OUT = ['graceful-fs', 'signal-exit', 'proper-lockfile', 'ajv', 'iconv-lite', 'ai', '@ai-sdk', '@vercel', '@opentelemetry', 'mime-db', 'qs', 'side-channel', 'object-inspect'];
 
+/** An input of esbuild's metafile: what it imports, and how. */
+interface MetaInput {
+  imports: { path: string; kind: string; external?: boolean }[];
+}
+
+/** The inputs reachable from `entry` through static imports and requires (a dynamic import is evaluated when it runs). */
+function eagerInputs(inputs: Record<string, MetaInput>, entry: string): Set<string> {
+  const reached = new Set([entry]);
+  const next = [entry];
+  for (let file = next.pop(); file !== undefined; file = next.pop()) {
+    for (const imported of inputs[file]?.imports ?? []) {
+      if (imported.kind === 'dynamic-import' || imported.external === true || reached.has(imported.path)) continue;
+      reached.add(imported.path);
+      next.push(imported.path);
+    }
+  }
+  return reached;
+}
+
 describe('the size of the plugin main.js', () => {
   beforeAll(async () => {
     await ensureProductionBuild();
@@ -32,13 +51,13 @@ describe('the size of the plugin main.js', () => {
     expect(licences).toContain('MIT Licensed');
   });
 
-  it('bundles none of the packages that patch the process or that indx does not use, and only zod’s English locale', async () => {
+  it('bundles none of the packages that patch the process or that indx does not use, only zod’s English locale, and evaluates the engine and server only when they open', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'indx-metafile-'));
     try {
       const metafile = join(folder, 'main.meta.json');
       const result = await runProcess(process.execPath, ['esbuild.config.mjs', 'production'], { env: cleanEnvironment({ INDX_PLUGIN_METAFILE: metafile }) });
       expect(result.code).toBe(0);
-      const meta = JSON.parse(await readFile(metafile, 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, { bytes: number }> };
+      const meta = JSON.parse(await readFile(metafile, 'utf8')) as { inputs: Record<string, MetaInput>; outputs: Record<string, { bytes: number }> };
       const packages = new Set(Object.keys(meta.inputs).flatMap((input) => [...input.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].map((match) => match[1] as string)));
       expect([...packages].filter((name) => KEPT_OUT.some((out) => name === out || name.startsWith(`${out}/`)))).toEqual([]);
       // The packages the plugin is made of are really there (the check above reads real names).
@@ -46,6 +65,13 @@ describe('the size of the plugin main.js', () => {
       const locales = Object.keys(meta.inputs).filter((input) => /zod\/v4\/locales\/(?!index)/.test(input));
       expect(locales.map((input) => input.replace(/^.*\/locales\//, ''))).toEqual(['en.js']);
       expect(meta.outputs['main.js']?.bytes).toBe((await stat(MAIN_JS)).size);
+      // Evaluated when Obsidian loads main.js: what main.ts reaches without a dynamic import. The
+      // engine, the server, express and the MCP SDK wait for layout-ready (engine-parts.ts).
+      const eager = eagerInputs(meta.inputs, 'src/hosts/obsidian/main.ts');
+      for (const deferred of ['src/core/engine.ts', 'src/server/start-server.ts', 'node_modules/express/', 'node_modules/@modelcontextprotocol/server/']) {
+        expect([deferred, [...eager].some((input) => input.startsWith(deferred))]).toEqual([deferred, false]);
+        expect([deferred, Object.keys(meta.inputs).some((input) => input.startsWith(deferred))]).toEqual([deferred, true]);
+      }
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

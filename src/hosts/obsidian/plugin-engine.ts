@@ -3,16 +3,13 @@ import type { FetchFunction } from '../../core/ai/openai-compatible';
 import type { AiRuntimeOptions } from '../../core/ai/runtime/ai-runtime';
 import type { AiSettings } from '../../core/ai/runtime/ai-settings';
 import type { EmbeddingProviderConfigInput } from '../../core/ai/embedding-provider-config';
-import { describeRecovered } from '../../core/journal/intent-journal';
-import { Engine } from '../../core/engine';
+import type { Engine } from '../../core/engine';
 import { isIndxError } from '../../core/errors';
-import { removeSavedIndex } from '../../core/search/persist/index-store';
 import type { SearchStatus } from '../../core/search/service/search-types';
-import { createVectorSearch } from '../../core/search/vectors/create-vector-search';
+import type { createVectorSearch as CreateVectorSearch } from '../../core/search/vectors/create-vector-search';
 import type { ManagedVectorSearch } from '../../core/search/vectors/managed-vector-search';
 import type { Storage } from '../../core/vault/storage';
-import { acquirePluginLock } from './acquire-plugin-lock';
-import { ObsidianVaultHost } from './obsidian-vault-host';
+import { loadEngineParts } from './load-engine-parts';
 import { runAll, type Cleanup } from './run-steps';
 
 /** How often the plugin tries the write lock again while another process holds it. */
@@ -220,12 +217,13 @@ export class PluginEngine {
   /** Opens every part in order, putting each one's cleanup first in `cleanup`. */
   private async openParts(cleanup: Cleanup[]): Promise<Engine> {
     const { app, storage } = this.options;
+    const { acquirePluginLock, createVectorSearch, describeRecovered, Engine, ObsidianVaultHost } = await loadEngineParts();
     cleanup.unshift(await acquirePluginLock(this.options.stateDir, this.options.lockRetries ?? 4));
     if (this.rebuildAtNextOpen) await this.removeIndex();
     const host = new ObsidianVaultHost(app);
     cleanup.unshift(() => Promise.resolve(host.close()));
     const holder: { engine: Engine | null } = { engine: null };
-    const vectors = await this.createVectors(() => holder.engine?.search?.refreshVectors());
+    const vectors = await this.createVectors(createVectorSearch, () => holder.engine?.search?.refreshVectors());
     const engine = await Engine.create({ host, storage, search: { vectors }, ai: this.aiOptions() });
     holder.engine = engine;
     cleanup.unshift(() => engine.close());
@@ -248,12 +246,13 @@ export class PluginEngine {
   }
 
   private async removeIndex(): Promise<void> {
+    const { removeSavedIndex } = await loadEngineParts();
     await removeSavedIndex(this.options.storage);
     this.rebuildAtNextOpen = false;
   }
 
   /** The vector half of search; a half-configured provider leaves search lexical rather than failing the open. */
-  private async createVectors(onInvalidated: () => void): Promise<ManagedVectorSearch | null> {
+  private async createVectors(createVectorSearch: typeof CreateVectorSearch, onInvalidated: () => void): Promise<ManagedVectorSearch | null> {
     try {
       const provider = await this.options.embeddings();
       return provider === null ? null : createVectorSearch({ storage: this.options.storage, provider, fetch: this.options.fetch, onInvalidated });

@@ -2,9 +2,7 @@ import type { App } from 'obsidian';
 import type { TokenStore } from '../../core/auth/token-store';
 import type { Engine } from '../../core/engine';
 import { isIndxError } from '../../core/errors';
-import { writeDiscovery } from '../../server/discovery/discovery-file';
-import { createMcpEndpoint } from '../../server/mcp/create-mcp-endpoint';
-import { startServer } from '../../server/start-server';
+import { loadEngineParts } from './load-engine-parts';
 import type { EngineSurface, PluginEngine } from './plugin-engine';
 import { runAll, type Cleanup } from './run-steps';
 
@@ -114,6 +112,7 @@ export class PluginServer implements EngineSurface {
   /** Starts the server on `engine`, putting each part's cleanup first in `cleanup`. */
   private async listen(engine: Engine, cleanup: Cleanup[]): Promise<void> {
     const { app, tokens, vaultPath } = this.options;
+    const { createMcpEndpoint, startServer, writeDiscovery } = await loadEngineParts();
     const requestedPort = await this.options.port();
     const server = await startServer({ engine, tokens, port: requestedPort, portFallbacks: PORT_FALLBACKS, mcp: createMcpEndpoint });
     const closeServer: Cleanup = () => server.close();
