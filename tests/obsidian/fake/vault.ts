@@ -55,7 +55,7 @@ export class FileSystemAdapter {
  *   `rename` for the folder, then for everything below it (the objects are re-keyed in place);
  * - metadata follows through the `MetadataCache`, later (see there).
  * Not emulated: the file-system watcher (changes made outside the fake are seen after `rescan`),
- * the system trash (`trash` moves to `.trash/` in both modes), binary writes.
+ * the system trash (`trash` moves to `.trash/` in both modes; `delete` removes for good), binary writes.
  */
 export class Vault extends Events {
   readonly adapter: FileSystemAdapter;
@@ -203,10 +203,25 @@ export class Vault extends Events {
     return this.remove(entry, 'none');
   }
 
-  /** Deletes or trashes `entry` as the file manager's setting says (every mode moves to `.trash/` here). */
-  async remove(entry: TAbstractFile, _mode: 'system' | 'local' | 'none'): Promise<void> {
-    await this.quietly([entry.path], () => this.host.trash(entry.path));
+  /**
+   * Deletes or trashes `entry` as the file manager's setting says: `none` removes it from disk
+   * (obsidian.d.ts Vault.delete: "Deletes the file completely."); `system` and `local` move it to
+   * `.trash/`, the fake having no system trash (obsidian.d.ts Vault.trash: "If that isn't
+   * successful/allowed, use local trash").
+   */
+  async remove(entry: TAbstractFile, mode: 'system' | 'local' | 'none'): Promise<void> {
+    await this.quietly([entry.path], () => (mode === 'none' ? this.deleteFromDisk(entry.path) : this.host.trash(entry.path)));
     this.removeEntry(entry);
+  }
+
+  /**
+   * The host can only trash: remove the entry (hidden children too, as `delete(file, true)`),
+   * then let the host rescan to forget it. A rescan also reports what other programs changed
+   * meanwhile, as `noticeDiskChanges` would.
+   */
+  private async deleteFromDisk(vaultPath: string): Promise<void> {
+    await fs.rm(this.adapter.getFullPath(vaultPath), { recursive: true });
+    await this.host.rescan();
   }
 
   /** Applies a host's file event as the app's own watcher would report it. */
