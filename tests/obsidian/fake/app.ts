@@ -28,7 +28,11 @@ export class Workspace {
   private readonly waiting: (() => unknown)[] = [];
   private activeFile: TFile | null = null;
 
-  constructor(private readonly resolveLink: (linkpath: string, sourcePath: string) => TFile | null) {}
+  constructor(
+    private readonly resolveLink: (linkpath: string, sourcePath: string) => TFile | null,
+    /** The app's startup work that ends before the layout is ready (the vault's first load). */
+    private readonly finishStartup: () => void = () => undefined,
+  ) {}
 
   /** The file of the active view (markdown, canvas, PDF…), or null when none is open. */
   getActiveFile(): TFile | null {
@@ -59,6 +63,7 @@ export class Workspace {
 
   /** Test helper: the app finished restoring its layout. */
   setLayoutReady(): void {
+    if (!this.layoutReady) this.finishStartup();
     this.layoutReady = true;
     for (const callback of this.waiting.splice(0)) void callback();
   }
@@ -181,12 +186,22 @@ export class App {
     readonly metadataCache: MetadataCache,
     options: AppOptions,
   ) {
-    this.workspace = new Workspace((linkpath, sourcePath) => metadataCache.getFirstLinkpathDest(linkpath, sourcePath));
+    // The vault's first load ends before the layout is ready: its `create` events, then the
+    // cache's first `resolved` (obsidian.d.ts MetadataCache.on('resolved'): "This will be fired
+    // each time files get modified after the initial load"; the initial load resolves too).
+    const finishStartup = (): void => {
+      vault.finishLoading();
+      metadataCache.trigger('resolved');
+    };
+    this.workspace = new Workspace((linkpath, sourcePath) => metadataCache.getFirstLinkpathDest(linkpath, sourcePath), finishStartup);
     this.fileManager = new FileManager(vault, options.trashOption);
     this.secretStorage = requireApiVersion('1.11.4') ? new SecretStorage() : undefined;
   }
 
-  /** Opens the vault folder at `root` (the layout is not ready yet: call `workspace.setLayoutReady()`). */
+  /**
+   * Opens the vault folder at `root` (the layout is not ready yet: call `workspace.setLayoutReady()`,
+   * which also ends the vault's first load).
+   */
   static async open(root: string, options: AppOptions = {}): Promise<App> {
     const host = await NodeVaultHost.open(root);
     const vault = new Vault(host, options.configDir ?? '.obsidian');

@@ -64,6 +64,8 @@ export class Vault extends Events {
   /** Paths whose host events the running operation applies itself (renames, deletes), with a count each. */
   private readonly quietPaths = new Map<string, number>();
   private metadataListener: (path: string) => void = () => undefined;
+  /** What the folder held when the fake opened it, announced once by {@link finishLoading}. */
+  private loadedAtOpen: TAbstractFile[] | null;
 
   constructor(
     private readonly host: NodeVaultHost,
@@ -75,7 +77,22 @@ export class Vault extends Events {
     this.root.name = '';
     for (const folder of [...host.listFolders()].sort((a, b) => a.split('/').length - b.split('/').length)) this.addFolder(folder);
     for (const file of host.listFiles()) this.addFile(file.path);
+    this.loadedAtOpen = [...this.entries.values()];
     host.on((event) => this.onHostEvent(event));
+  }
+
+  /**
+   * The end of the app's first load of the vault, which the fake plays just before the layout
+   * becomes ready: obsidian.d.ts Vault.on('create'): "This is also called when the vault is first
+   * loaded for each existing file", and "If you do not wish to receive create events on vault
+   * load, register your event handler inside {@link Workspace.onLayoutReady}." So a handler a
+   * plugin registers in `onload` hears a `create` for every folder and file that was there at
+   * open (parents first), and one registered once the layout is ready hears none. Runs once.
+   */
+  finishLoading(): void {
+    const loaded = this.loadedAtOpen ?? [];
+    this.loadedAtOpen = null;
+    for (const entry of loaded) if (this.entries.get(entry.path) === entry) this.trigger('create', entry);
   }
 
   /**
