@@ -6,8 +6,14 @@ export type TrashOption = 'system' | 'local' | 'none';
 
 /**
  * Obsidian's `FileManager`: `trashFile` follows the user's "Deleted files" setting (system
- * trash, `.trash/`, or gone for good); `renameFile` moves without updating links here (the
- * plugin never calls it: the core rewrites links itself).
+ * trash, `.trash/`, or gone for good).
+ *
+ * Not modelled: `renameFile` (obsidian.d.ts FileManager.renameFile: "Rename or move a file
+ * safely, and update all links to it depending on the user's preferences."): rewriting links as
+ * the app does, by the user's link format settings, is more than a fake can promise, and a
+ * `renameFile` that only moved the file would let a test pass that the app fails. Nothing calls
+ * it (the core moves with `Vault.rename`, then rewrites links itself); a caller gets a TypeError.
+ * `processFrontMatter` is not modelled either.
  */
 export class FileManager {
   /** Every entry passed to `trashFile`, for tests. */
@@ -21,9 +27,5 @@ export class FileManager {
   async trashFile(entry: TAbstractFile): Promise<void> {
     this.trashed.push(entry.path);
     await this.vault.remove(entry, this.trashOption);
-  }
-
-  async renameFile(entry: TAbstractFile, newPath: string): Promise<void> {
-    await this.vault.rename(entry, newPath);
   }
 }
