@@ -121,12 +121,19 @@ export class Plugin extends Component {
     return item;
   }
 
+  /**
+   * obsidian.d.ts Plugin.loadData: "Load settings data from disk." ASSUMED (docs silent): null
+   * when `data.json` does not exist; a `data.json` that is not JSON rejects with the parse error
+   * (as user reports of the app show: "Uncaught (in promise) SyntaxError … at JSON.parse", e.g.
+   * github.com/lynchjames/note-refactor-obsidian/issues/71), so a plugin's handling of a broken
+   * file is exercised rather than silently given a first run.
+   */
   async loadData(): Promise<unknown> {
-    try {
-      return JSON.parse(await fs.readFile(this.dataPath(), 'utf8')) as unknown;
-    } catch {
-      return null;
-    }
+    const text = await fs.readFile(this.dataPath(), 'utf8').catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    });
+    return text === null ? null : (JSON.parse(text) as unknown);
   }
 
   async saveData(data: unknown): Promise<void> {
