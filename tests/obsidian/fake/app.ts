@@ -178,7 +178,8 @@ export class App {
   readonly statusBar = new FakeElement('div');
   readonly secretStorage: SecretStorage | undefined;
   readonly fileManager: FileManager;
-  private readonly localStorage = new Map<string, unknown>();
+  /** The vault's `localStorage` entries, as the JSON text the browser's storage keeps. */
+  private readonly localStorage = new Map<string, string>();
 
   private constructor(
     private readonly host: NodeVaultHost,
@@ -230,12 +231,21 @@ export class App {
     plugin.unload();
   }
 
+  /** obsidian.d.ts App.loadLocalStorage: "Retrieve value from `localStorage` for this vault." A copy: the stored text, parsed. */
   loadLocalStorage(key: string): unknown {
-    return this.localStorage.get(key) ?? null;
+    const text = this.localStorage.get(key);
+    return text === undefined ? null : (JSON.parse(text) as unknown);
   }
 
+  /**
+   * obsidian.d.ts App.saveLocalStorage: "If data is `null`, the entry will be cleared." and "Must
+   * be serializable.": the value is kept as JSON, so later changes to the object saved do not
+   * reach what a load returns. ASSUMED: `undefined`, which JSON cannot hold, clears it too.
+   */
   saveLocalStorage(key: string, data: unknown): void {
-    this.localStorage.set(key, data);
+    const text = data === null ? undefined : (JSON.stringify(data) as string | undefined);
+    if (text === undefined) this.localStorage.delete(key);
+    else this.localStorage.set(key, text);
   }
 
   /** Closes the vault (pending indexing stops). */
