@@ -22,6 +22,7 @@ export interface OpenedLink {
 
 /** Obsidian's `Workspace`, as far as plugins wait for it, ask for the active file and open links. */
 export class Workspace {
+  /** obsidian.d.ts Workspace.layoutReady: "If the layout of the app has been successfully initialized." */
   layoutReady = false;
   /** Every link opened through `openLinkText`, oldest first. */
   readonly opened: OpenedLink[] = [];
@@ -34,7 +35,10 @@ export class Workspace {
     private readonly finishStartup: () => void = () => undefined,
   ) {}
 
-  /** The file of the active view (markdown, canvas, PDF…), or null when none is open. */
+  /**
+   * obsidian.d.ts Workspace.getActiveFile: "Returns the file for the current view if it's a
+   * `FileView`." The fake has no views: the file a test or `openLinkText` made active, or null.
+   */
   getActiveFile(): TFile | null {
     return this.activeFile;
   }
@@ -46,7 +50,8 @@ export class Workspace {
 
   /**
    * Opens `linktext` (a linkpath with an optional `#subpath`) as a link in `sourcePath` would; the
-   * file it resolves to becomes the active one. The fake does not create missing notes.
+   * file it resolves to becomes the active one. ASSUMED (the typings have no doc text here): a
+   * missing note is not created, where the app would create it.
    */
   openLinkText(linktext: string, sourcePath: string, newLeaf?: unknown, openViewState?: OpenedLink['openViewState']): Promise<void> {
     const file = this.resolveLink(linktext.split('#')[0] ?? '', sourcePath);
@@ -55,7 +60,10 @@ export class Workspace {
     return Promise.resolve();
   }
 
-  /** Runs `callback` at once when the layout is ready, else when it becomes ready. */
+  /**
+   * obsidian.d.ts Workspace.onLayoutReady: "Runs the callback function right away if layout is
+   * already ready, or push it to a queue to be called later when layout is ready."
+   */
   onLayoutReady(callback: () => unknown): void {
     if (this.layoutReady) void callback();
     else this.waiting.push(callback);
@@ -69,19 +77,22 @@ export class Workspace {
   }
 }
 
-/** Obsidian's `SecretStorage` (1.11.4): ids are lowercase letters, digits and dashes. */
+/** Obsidian's `SecretStorage`, on the app from 1.11.4 (obsidian.d.ts SecretStorage: "@since 1.11.4"). */
 export class SecretStorage {
   private readonly secrets = new Map<string, string>();
 
+  /** obsidian.d.ts SecretStorage.setSecret: "Lowercase alphanumeric ID with optional dashes" and "Error if ID is invalid" */
   setSecret(id: string, secret: string): void {
     if (!/^[a-z0-9-]+$/.test(id)) throw new Error(`Invalid secret id "${id}"`);
     this.secrets.set(id, secret);
   }
 
+  /** obsidian.d.ts SecretStorage.getSecret: "The secret value or null if not found" */
   getSecret(id: string): string | null {
     return this.secrets.get(id) ?? null;
   }
 
+  /** obsidian.d.ts SecretStorage.listSecrets: "Array of secret IDs" */
   listSecrets(): string[] {
     return [...this.secrets.keys()];
   }
@@ -99,14 +110,21 @@ export class Commands {
     this.commands.delete(id);
   }
 
-  /** True when the palette would offer the command now. */
+  /**
+   * True when the palette would offer the command now: obsidian.d.ts Command.checkCallback:
+   * "Returning false or undefined causes the command to be hidden from the command palette."
+   */
   isAvailable(id: string): boolean {
     const command = this.commands.get(id);
     if (command === undefined) return false;
     return command.checkCallback === undefined || command.checkCallback(true) === true;
   }
 
-  /** Runs the command as the palette does; false when it is missing or does not apply. */
+  /**
+   * Runs the command as the palette does; false when it is missing or does not apply.
+   * obsidian.d.ts Command.checkCallback: "Complex callback, overrides the simple callback." and
+   * "If checking is false, then this function should perform the action."
+   */
   run(id: string): boolean {
     const command = this.commands.get(id);
     if (command === undefined || !this.isAvailable(id)) return false;
@@ -119,7 +137,8 @@ export class Commands {
 /**
  * The settings window: plugin tabs, one shown at a time. From 1.13 on, adding a tab calls its
  * `update()` at once (so `getSettingDefinitions()`), to index it for settings search, long
- * before the user opens it.
+ * before the user opens it: obsidian.d.ts SettingTab.update: "Called by addSettingTab() and by
+ * dynamic tabs when their data changes."
  */
 export class SettingsWindow implements TabHost {
   readonly tabs: SettingTab[] = [];
@@ -143,7 +162,10 @@ export class SettingsWindow implements TabHost {
     drawTab(tab);
   }
 
-  /** Closes the window: the shown tab hears `hide()` and is emptied. */
+  /**
+   * Closes the window: the shown tab hears `hide()` (obsidian.d.ts SettingTab.hide: "Hides the
+   * contents of the setting tab."), then is emptied (ASSUMED, docs silent).
+   */
   close(): void {
     const tab = this.active;
     if (tab === null) return;
@@ -220,13 +242,13 @@ export class App {
     return folder;
   }
 
-  /** Enables a plugin: `load()`, waiting for an async `onload` as the app does. */
+  /** Enables a plugin: `load()`, waiting for an async `onload` (ASSUMED, docs silent: the app does). */
   async enable(plugin: Plugin): Promise<void> {
     plugin.load();
     await plugin.loading;
   }
 
-  /** Disables a plugin: `unload()`; the app does not wait for anything it started. */
+  /** Disables a plugin: `unload()`; ASSUMED (docs silent): the app waits for nothing it started. */
   disable(plugin: Plugin): void {
     plugin.unload();
   }

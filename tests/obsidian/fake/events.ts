@@ -9,6 +9,7 @@ export interface EventRef {
 /**
  * Obsidian's `Events`: named events with handlers called synchronously, in subscription order.
  * A handler that throws is reported and does not stop the others (as `tryTrigger` does).
+ * ASSUMED: the typings document none of `Events`' members.
  */
 export class Events {
   private readonly handlers = new Map<string, EventRef[]>();

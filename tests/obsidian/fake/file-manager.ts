@@ -24,6 +24,12 @@ export class FileManager {
     public trashOption: TrashOption = 'system',
   ) {}
 
+  /**
+   * obsidian.d.ts FileManager.trashFile: "Remove a file or a folder from the vault according the
+   * user's preferred 'trash' options (either moving the file to .trash/ or the OS trash bin)."
+   * ASSUMED (the typings name only those two): "Permanently delete" (`none`) deletes for good,
+   * like `Vault.delete`.
+   */
   async trashFile(entry: TAbstractFile): Promise<void> {
     this.trashed.push(entry.path);
     await this.vault.remove(entry, this.trashOption);

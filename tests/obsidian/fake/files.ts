@@ -25,7 +25,10 @@ export abstract class TAbstractFile {
   }
 }
 
-/** Obsidian's `TFile`. */
+/**
+ * Obsidian's `TFile`. ASSUMED (the typings have no doc text): the name splits at its last dot, and
+ * a name whose only dot leads (`.env`) has no extension.
+ */
 export class TFile extends TAbstractFile {
   stat: FileStats = { ctime: 0, mtime: 0, size: 0 };
   basename = '';
@@ -54,7 +57,11 @@ export class TFolder extends TAbstractFile {
   }
 }
 
-/** Obsidian's `normalizePath`: one `/` between segments, none at the ends, no-break spaces as spaces, NFC. */
+/**
+ * Obsidian's `normalizePath`. ASSUMED (the typings have no doc text): runs of `/` and `\` become
+ * one `/`, none at the ends, `/` for an empty path, no-break spaces (U+00A0, U+202F) become
+ * spaces, NFC; `.` and `..` segments stay.
+ */
 export function normalizePath(path: string): string {
   const collapsed = path.replace(/[\\/]+/g, '/').replace(/^\/+|\/+$/g, '');
   return (collapsed === '' ? '/' : collapsed).replace(/[\u00a0\u202f]/g, ' ').normalize('NFC');

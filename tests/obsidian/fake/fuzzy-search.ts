@@ -5,8 +5,9 @@ export interface SearchResult {
 }
 
 /**
- * Obsidian's `prepareFuzzySearch`: the query's characters (spaces ignored, any case) must appear
- * in the text in order. The fake scores a match by the characters skipped between the first and
+ * Obsidian's `prepareFuzzySearch` (obsidian.d.ts prepareFuzzySearch: "Construct a fuzzy search
+ * callback that runs on a target string."). ASSUMED (docs silent): the query's characters (spaces
+ * ignored, any case) must appear in the text in order. The fake scores a match by the characters skipped between the first and
  * the last matched one (fewer is better), which orders results as the app does for the cases
  * tests use: a contiguous match beats a scattered one.
  */

@@ -12,8 +12,9 @@ export function clearRenders(): void {
 const WIKILINK = /\[\[([^\]|#]*)(#[^\]|]*)?(?:\|([^\]]*))?\]\]/g;
 
 /**
- * Obsidian's `MarkdownRenderer.render`, reduced to the block structure plugins' output uses:
- * appends to `element` a heading (`h1`–`h6`), a list item (`li`) or a paragraph (`p`) per
+ * Obsidian's `MarkdownRenderer.render` (obsidian.d.ts MarkdownRenderer.render: "Renders Markdown
+ * string to an HTML element." and "The element to append to"), reduced (ASSUMED: enough for the
+ * block structure plugins' output uses): appends to `element` a heading (`h1`–`h6`), a list item (`li`) or a paragraph (`p`) per
  * non-empty line, with wikilinks as `a.internal-link` elements (`data-href` the link target,
  * text the alias or the link as Obsidian shows it). The component owns the rendered children.
  */

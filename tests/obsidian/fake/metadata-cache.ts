@@ -7,11 +7,15 @@ import { TFile, type TAbstractFile } from './files';
 import type { Vault } from './vault';
 
 /**
- * Obsidian's `MetadataCache` over the Node host's parse (our parser, golden-tested against the
- * app). Pinned to the app's timing: a written note is re-indexed later, not during the write, so
- * `getCache` returns the note's previous metadata until `changed` fires (after `delayMs`, with
- * the file's text), then `resolved`; a rename re-keys the cache without `changed`; a delete fires
- * `deleted` with the previous cache. Link maps and link resolution come straight from the host.
+ * Obsidian's `MetadataCache` over the Node host's parse: our parser, which
+ * tests/metadata/golden-host.test.ts holds to the real app's output in data/obsidian-cache
+ * (capture fields `cachedMetadata` and `resolveLinkToPath`; tests/obsidian/fake-fidelity.test.ts
+ * checks this class against them too). Link maps and link resolution come straight from the host.
+ * A written note is re-indexed later, not during the write: obsidian.d.ts
+ * MetadataCache.on('changed'): "Called when a file has been indexed, and its (updated) cache is
+ * now available.", so `getCache` returns the note's previous metadata until then. ASSUMED (docs
+ * silent): indexing takes `delayMs` and ends after the write resolved; the cache is complete when
+ * the app opens; it hears the vault's events before any plugin (it subscribes first).
  */
 export class MetadataCache extends Events {
   /**
@@ -35,14 +39,17 @@ export class MetadataCache extends Events {
     vault.on('delete', (entry: TAbstractFile) => this.onDelete(entry));
   }
 
+  /** obsidian.d.ts MetadataCache.resolvedLinks: "This object maps each source file's path to an object of destination file paths with the link count." */
   get resolvedLinks(): Record<string, Record<string, number>> {
     return this.host.resolvedLinks();
   }
 
+  /** obsidian.d.ts MetadataCache.unresolvedLinks: "This object maps each source file to an object of unknown destinations with count." */
   get unresolvedLinks(): Record<string, Record<string, number>> {
     return this.host.unresolvedLinks();
   }
 
+  /** What the real app computed for the same note: capture field `cachedMetadata` (see the class comment). */
   getFileCache(file: TFile): CachedMetadata | null {
     return this.getCache(file.path);
   }
@@ -51,6 +58,10 @@ export class MetadataCache extends Events {
     return this.cache.get(path) ?? null;
   }
 
+  /**
+   * obsidian.d.ts MetadataCache.getFirstLinkpathDest: "Get the best match for a linkpath." The
+   * match the real app chose: capture field `resolveLinkToPath`.
+   */
   getFirstLinkpathDest(linkpath: string, sourcePath: string): TFile | null {
     const target = this.host.resolveLink(linkpath, sourcePath);
     return target === null ? null : this.vault.getFileByPath(target);
@@ -74,6 +85,7 @@ export class MetadataCache extends Events {
     this.timers.set(path, setTimeout(() => void this.index(path), this.delayMs));
   }
 
+  /** The `indexDuringWrite` path: `changed` (then `resolved`) before the write's promise resolves. */
   private indexNow(path: string): void {
     const file = this.vault.getFileByPath(path);
     if (file === null || !this.remember(path)) return;
@@ -81,6 +93,11 @@ export class MetadataCache extends Events {
     if (this.timers.size === 0) this.trigger('resolved');
   }
 
+  /**
+   * Indexes a written note: `changed` with the note's text and new cache, then, when no other
+   * note waits, obsidian.d.ts MetadataCache.on('resolved'): "Called when all files has been
+   * resolved. This will be fired each time files get modified after the initial load."
+   */
   private async index(path: string): Promise<void> {
     const file = this.vault.getFileByPath(path);
     const text = file === null ? null : await this.vault.read(file).catch(() => null);
@@ -97,6 +114,7 @@ export class MetadataCache extends Events {
     return true;
   }
 
+  /** obsidian.d.ts MetadataCache.on('changed'): "This is not called when a file is renamed for performance reasons.": the cache is re-keyed quietly. */
   private onRename(entry: TAbstractFile, oldPath: string): void {
     const metadata = this.cache.get(oldPath);
     this.cache.delete(oldPath);
@@ -104,6 +122,11 @@ export class MetadataCache extends Events {
     else if (entry instanceof TFile && entry.extension === 'md') this.remember(entry.path);
   }
 
+  /**
+   * obsidian.d.ts MetadataCache.on('deleted'): "A best-effort previous version of the cached
+   * metadata is presented, but it could be null in case the file was not successfully cached
+   * previously."
+   */
   private onDelete(entry: TAbstractFile): void {
     if (!(entry instanceof TFile)) return;
     const previous = this.cache.get(entry.path) ?? null;

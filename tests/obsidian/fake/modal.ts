@@ -8,9 +8,10 @@ export const openModals: Modal[] = [];
 const CHOOSE_EVENT = { type: 'click' };
 
 /**
- * Obsidian's `Modal`: `open()` puts its container on screen and calls `onOpen()`; `close()`
- * removes it, calls `onClose()` and then the close callback. The content is not emptied by the
- * app (plugins empty `contentEl` themselves in `onClose`).
+ * Obsidian's `Modal`: `open()` puts its container on screen and calls `onOpen()` (obsidian.d.ts
+ * Modal.open: "Show the modal on the active window."); `close()` removes it, calls `onClose()` and
+ * then the close callback (obsidian.d.ts Modal.close: "Hide the modal."). ASSUMED (docs silent):
+ * that order; the content is not emptied by the app (plugins empty `contentEl` in `onClose`).
  */
 export class Modal {
   readonly containerEl = new FakeElement('div');
@@ -70,7 +71,8 @@ export class Modal {
 /**
  * Obsidian's `SuggestModal`: a query input over a list of suggestions. Each change of the query
  * asks `getSuggestions` again and renders the first `limit`; choosing one closes the modal, then
- * calls `onChooseSuggestion`. `type()` and `choose()` are the test's keyboard.
+ * calls `onChooseSuggestion` (ASSUMED: the typings document none of it). `type()` and `choose()`
+ * are the test's keyboard.
  */
 export abstract class SuggestModal<T> extends Modal {
   limit = 100;

@@ -8,7 +8,10 @@ export function clearNotices(): void {
   shownNotices.length = 0;
 }
 
-/** Obsidian's `Notice`: a toast message; the fake records it. */
+/**
+ * Obsidian's `Notice`: a toast message; the fake records it with its duration and never hides it
+ * by itself. Text only: a `DocumentFragment` message is refused loudly (not emulated).
+ */
 export class Notice {
   readonly noticeEl = new FakeElement('div');
   readonly containerEl = new FakeElement('div');
@@ -20,6 +23,7 @@ export class Notice {
     shownNotices.push({ message, duration });
   }
 
+  /** obsidian.d.ts Notice.setMessage: "Change the message of this notice." */
   setMessage(message: string): this {
     this.messageEl.setText(message);
     return this;

@@ -1,5 +1,6 @@
 /**
- * A faithful fake of the `obsidian` module for tests, on a real temp folder: the vault is the
+ * A faithful fake of the `obsidian` module for tests, on a real temp folder (FIDELITY.md lists
+ * what each behaviour follows: obsidian.d.ts, a capture of the real app, or a named assumption): the vault is the
  * Node host (atomic writes, our Obsidian-compatible parser) dressed in Obsidian's objects and
  * events, with the app's timing where it matters (the metadata cache indexes after a write;
  * events fire before the write resolves). Map `require('obsidian')` to this module

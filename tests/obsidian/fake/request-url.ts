@@ -21,8 +21,13 @@ export interface RequestUrlResponse {
 export const requestLog: RequestUrlParam[] = [];
 
 /**
- * Obsidian's `requestUrl` over Node's HTTP client: no CORS, the whole body buffered, header names
- * lower-cased, and a status of 400 or more rejected unless `throw: false`. `json` parses lazily.
+ * Obsidian's `requestUrl` over Node's HTTP client: obsidian.d.ts requestUrl: "Similar to
+ * `fetch()`, request a URL using HTTP/HTTPS, without any CORS restrictions." The whole body is
+ * buffered, and a status of 400 or more rejects unless `throw: false`: obsidian.d.ts
+ * RequestUrlParam.throw: "Whether to throw an error when the status code is 400+" and "Defaults to
+ * true". ASSUMED (docs silent): the error's message is "Request failed, status <status>" (as the
+ * app logs it in user reports); header names are lower-cased; `contentType` is sent as the
+ * content-type header unless `headers` has one; `json` parses when read.
  */
 export function requestUrl(request: RequestUrlParam | string): Promise<RequestUrlResponse> & { json: Promise<unknown>; text: Promise<string>; arrayBuffer: Promise<ArrayBuffer> } {
   const parameters = typeof request === 'string' ? { url: request } : request;

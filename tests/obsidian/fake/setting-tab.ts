@@ -26,7 +26,7 @@ export abstract class SettingTab {
   icon = 'settings';
   /** The settings window showing this tab, while it does. */
   shownBy: TabHost | null = null;
-  /** Obsidian 1.13: the definitions stored by `update()` (drawn, and indexed for settings search). */
+  /** obsidian.d.ts SettingTab.settingItems: "Populated by update()." (drawn, and indexed for settings search). */
   settingItems: SettingDefinitionLike[] = [];
 
   constructor(readonly app: unknown) {}
@@ -39,7 +39,10 @@ export abstract class SettingTab {
 
   hide(): void {}
 
-  /** Obsidian 1.13: stores `getSettingDefinitions()` (search indexing), and draws them when the tab is shown. */
+  /**
+   * obsidian.d.ts SettingTab.update: "Stores the result of getSettingDefinitions() for rendering
+   * and search indexing." Draws them again when the tab is shown.
+   */
   update(): void {
     if (!requireApiVersion('1.13.0')) throw new Error('fake obsidian: SettingTab.update() needs app 1.13.0');
     this.settingItems = this.getSettingDefinitions();
@@ -64,8 +67,11 @@ export abstract class PluginSettingTab extends SettingTab {
 
 /**
  * Shows a tab as the app does: from 1.13 on, every display asks for the setting definitions
- * afresh and a tab with definitions is drawn from them (its `display()` is never called);
- * otherwise, and before 1.13, `display()` draws it.
+ * afresh (obsidian.d.ts SettingTab.getSettingDefinitions: "Called on every display() and once
+ * when the tab is added to the setting modal for search indexing.") and a tab with definitions is
+ * drawn from them (obsidian.d.ts SettingTab.display: "Not called when {@link
+ * getSettingDefinitions} returns a non-empty array;"); otherwise, and before 1.13, `display()`
+ * draws it.
  */
 export function drawTab(tab: SettingTab): void {
   if (requireApiVersion('1.13.0')) tab.settingItems = tab.getSettingDefinitions();

@@ -1,6 +1,6 @@
 import { FakeElement } from './fake-element';
 
-/** Obsidian's `BaseComponent`. */
+/** Obsidian's `BaseComponent`; `then`: obsidian.d.ts BaseComponent.then: "Facilitates chaining" */
 export class BaseComponent {
   disabled = false;
 
@@ -89,7 +89,7 @@ class InputComponent<T> extends BaseComponent {
     return this.value;
   }
 
-  /** Sets the value without firing `onChange`, as Obsidian's `setValue` does for inputs. */
+  /** Sets the value without firing `onChange` (ASSUMED, docs silent: the app's text inputs behave so). */
   setValue(value: T): this {
     this.value = value;
     return this;
@@ -100,7 +100,7 @@ class InputComponent<T> extends BaseComponent {
     return this;
   }
 
-  /** Test helper: the user changes the value (ignored while disabled). */
+  /** Test helper: the user changes the value (ignored while disabled: ASSUMED, a disabled control takes no input). */
   input(value: T): void {
     if (this.disabled) return;
     this.value = value;
@@ -152,7 +152,10 @@ export class TextAreaComponent extends TextComponent {
   }
 }
 
-/** Obsidian's `DropdownComponent`; `input(value)` refuses values that are no option. */
+/**
+ * Obsidian's `DropdownComponent`; `input(value)` refuses values that are no option. ASSUMED (docs
+ * silent): the first option added is the value until another is set, as in an HTML `<select>`.
+ */
 export class DropdownComponent extends InputComponent<string> {
   readonly selectEl: FakeElement;
   readonly options = new Map<string, string>();

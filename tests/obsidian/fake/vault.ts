@@ -45,17 +45,19 @@ export class FileSystemAdapter {
 
 /**
  * Obsidian's `Vault` over a real folder, built on the Node host (which scans, writes atomically
- * and keeps metadata with our Obsidian-compatible parser). Behaviour pinned to the app's:
- * - the vault shows no hidden files or folders; paths are case-sensitive (`getAbstractFileByPath`);
- * - `read` decodes like Node's `utf8` (a BOM stays, bytes that are not UTF-8 become U+FFFD);
- * - `create` refuses an existing path and a missing parent folder; `createFolder` an existing one;
- * - `process` runs the callback synchronously on the current text; a throw writes nothing;
- * - events fire synchronously, before the call that caused them resolves: `create` for each new
- *   folder and file, `modify`, `delete`, and `rename` with the old path; a folder rename fires
- *   `rename` for the folder, then for everything below it (the objects are re-keyed in place);
- * - metadata follows through the `MetadataCache`, later (see there).
- * Not emulated: the file-system watcher (changes made outside the fake are seen after `rescan`),
- * the system trash (`trash` moves to `.trash/` in both modes; `delete` removes for good), binary writes.
+ * and keeps metadata with our Obsidian-compatible parser). Each member says what it follows; the
+ * whole list, with the assumptions where the docs are silent, is in FIDELITY.md. Events:
+ * obsidian.d.ts Vault.on('create'): "Called when a file is created.";
+ * obsidian.d.ts Vault.on('modify'): "Called when a file is modified."; obsidian.d.ts
+ * Vault.on('delete'): "Called when a file is deleted."; obsidian.d.ts Vault.on('rename'): "Called
+ * when a file is renamed." ASSUMED (docs silent): they fire synchronously, before the call that
+ * caused them resolves; a folder rename fires `rename` for the folder, then for everything below
+ * it, parents first, every object re-keyed in place before the first; a folder delete fires
+ * `delete` for each entry, children before their folder; the vault shows no hidden files or
+ * folders. Metadata follows through the `MetadataCache`, later (see there).
+ * Not emulated: the file-system watcher (changes made outside the fake are seen after
+ * `noticeDiskChanges`), the system trash (`trash` moves to `.trash/` in both modes; `delete`
+ * removes for good), binary writes.
  */
 export class Vault extends Events {
   readonly adapter: FileSystemAdapter;
@@ -69,6 +71,7 @@ export class Vault extends Events {
 
   constructor(
     private readonly host: NodeVaultHost,
+    /** obsidian.d.ts Vault.configDir: "This value is typically `.obsidian` but it could be different." */
     readonly configDir: string,
   ) {
     super();
@@ -116,15 +119,22 @@ export class Vault extends Events {
     return this.root;
   }
 
+  /**
+   * obsidian.d.ts Vault.getAbstractFileByPath: "vault absolute path to the folder or file, with
+   * extension, case sensitive." ASSUMED (docs silent): the path is used as given, not normalised
+   * (callers normalise), and "/" is the root.
+   */
   getAbstractFileByPath(filePath: string): TAbstractFile | null {
     return filePath === '/' ? this.root : (this.entries.get(filePath) ?? null);
   }
 
+  /** obsidian.d.ts Vault.getFileByPath: "Returns `null` if the file does not exist." (a folder is no file). */
   getFileByPath(filePath: string): TFile | null {
     const entry = this.getAbstractFileByPath(filePath);
     return entry instanceof TFile ? entry : null;
   }
 
+  /** obsidian.d.ts Vault.getFolderByPath: "Returns `null` if the folder does not exist." */
   getFolderByPath(folderPath: string): TFolder | null {
     const entry = this.getAbstractFileByPath(folderPath);
     return entry instanceof TFolder ? entry : null;
@@ -138,19 +148,30 @@ export class Vault extends Events {
     return this.getFiles().filter((file) => file.extension === 'md');
   }
 
+  /** obsidian.d.ts Vault.getAllLoadedFiles: "Get all files and folders in the vault." The root included. */
   getAllLoadedFiles(): TAbstractFile[] {
     return [this.root, ...this.entries.values()];
   }
 
+  /** obsidian.d.ts Vault.getAllFolders: "Should the root folder (`/`) be returned" */
   getAllFolders(includeRoot = false): TFolder[] {
     const folders = [...this.entries.values()].filter((entry): entry is TFolder => entry instanceof TFolder);
     return includeRoot ? [this.root, ...folders] : folders;
   }
 
+  /**
+   * obsidian.d.ts Vault.read: "Read a plaintext file that is stored inside the vault, directly
+   * from disk." ASSUMED (docs silent): decoded like Node's `utf8`, a BOM kept and bytes that are
+   * not UTF-8 turned into U+FFFD, as a browser's `TextDecoder` does.
+   */
   read(file: TFile): Promise<string> {
     return fs.readFile(this.adapter.getFullPath(file.path), 'utf8');
   }
 
+  /**
+   * obsidian.d.ts Vault.cachedRead: "Use this if you only want to display the content to the
+   * user." ASSUMED (docs silent): never stale here, it reads the disk like `read`.
+   */
   cachedRead(file: TFile): Promise<string> {
     return this.read(file);
   }
@@ -160,6 +181,11 @@ export class Vault extends Events {
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   }
 
+  /**
+   * ASSUMED (`create`'s doc is silent): the path is normalised; an existing path is refused, as
+   * obsidian.d.ts Vault.createBinary says of binaries: "Error if file already exists"; so is a
+   * missing parent folder (Node's ENOENT), which plugins create first.
+   */
   async create(filePath: string, data: string): Promise<TFile> {
     const normalized = normalizePath(filePath);
     if (this.entries.has(normalized)) throw new Error('File already exists.');
@@ -170,6 +196,10 @@ export class Vault extends Events {
     return file;
   }
 
+  /**
+   * obsidian.d.ts Vault.createFolder: "Error if folder already exists". ASSUMED (docs silent): a
+   * missing parent folder is refused too.
+   */
   async createFolder(folderPath: string): Promise<TFolder> {
     const normalized = normalizePath(folderPath);
     if (this.entries.has(normalized)) throw new Error('Folder already exists.');
@@ -180,10 +210,21 @@ export class Vault extends Events {
     return folder;
   }
 
+  /**
+   * obsidian.d.ts Vault.modify: "Modify the contents of a plaintext file." ASSUMED (docs silent):
+   * the text the file already has writes nothing and fires no `modify`.
+   */
   async modify(file: TFile, data: string): Promise<void> {
     await this.process(file, () => data);
   }
 
+  /**
+   * obsidian.d.ts Vault.process: "Atomically read, modify, and save the contents of a note.",
+   * "a callback function which returns the new content of the note synchronously.", and "the
+   * text value of the note that was written." The host runs the read, `transform` and an atomic
+   * write under the path's lock, so concurrent calls queue; a `transform` that throws writes
+   * nothing. ASSUMED (docs silent): unchanged text writes nothing and fires no `modify`.
+   */
   async process(file: TFile, transform: (data: string) => string): Promise<string> {
     const bytes = await fs.readFile(this.adapter.getFullPath(file.path));
     if (decodeUtf8(bytes) !== null) return this.host.process(file.path, transform);
@@ -194,6 +235,11 @@ export class Vault extends Events {
     return next;
   }
 
+  /**
+   * obsidian.d.ts Vault.rename: "To ensure links are automatically renamed, use {@link
+   * FileManager.renameFile} instead.": links are left alone. ASSUMED (docs silent): an existing
+   * destination and a missing parent folder are refused.
+   */
   async rename(entry: TAbstractFile, newPath: string): Promise<void> {
     const normalized = normalizePath(newPath);
     if (this.entries.has(normalized)) throw new Error('Destination file already exists!');
@@ -212,10 +258,19 @@ export class Vault extends Events {
     for (const item of moved) this.trigger('rename', item, `${oldPath}${item.path.slice(normalized.length)}`);
   }
 
+  /**
+   * obsidian.d.ts Vault.trash: "Tries to move to system trash. If that isn't successful/allowed,
+   * use local trash" and "Set to `false` to use local trash by default." The fake has no system
+   * trash: both go to `.trash/`.
+   */
   trash(entry: TAbstractFile, system: boolean): Promise<void> {
     return this.remove(entry, system ? 'system' : 'local');
   }
 
+  /**
+   * obsidian.d.ts Vault.delete: "Deletes the file completely." ASSUMED (docs silent): `force` is
+   * not needed, a folder goes with its hidden children.
+   */
   delete(entry: TAbstractFile): Promise<void> {
     return this.remove(entry, 'none');
   }
