@@ -10,7 +10,7 @@ export class ReleaseError extends Error {
 }
 
 /** Where ENGINE_VERSION is defined (read as text: the release script does not load TypeScript). */
-export const ENGINE_VERSION_FILE = 'src/core/ops/vault/vault-status.ts';
+export const ENGINE_VERSION_FILE = 'src/core/version.ts';
 
 // Obsidian accepts x.y.z only; a pre-release suffix (1.2.0-beta.1) is for BRAT testers.
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;

@@ -5,7 +5,7 @@ import type { TokenStore } from '../core/auth/token-store';
 import { DEFAULT_PORT } from '../core/config/vault-config';
 import type { Engine } from '../core/engine';
 import { IndxError, isIndxError } from '../core/errors';
-import { ENGINE_VERSION } from '../core/ops/vault/vault-status';
+import { ENGINE_VERSION } from '../core/version';
 import { AuthFailureLimiter } from './http/auth-failure-limiter';
 import type { AuthMode } from './http/authenticate';
 import { createApp } from './http/create-app';

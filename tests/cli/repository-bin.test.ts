@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { ENGINE_VERSION } from '../../src/core/ops/vault/vault-status';
+import { ENGINE_VERSION } from '../../src/core/version';
 
 const ROOT = resolve(__dirname, '../..');
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { TokenStore } from '../../src/core/auth/token-store';
-import { ENGINE_VERSION } from '../../src/core/ops/vault/vault-status';
+import { ENGINE_VERSION } from '../../src/core/version';
 import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
 import { discoveryFolder, writeDiscovery } from '../../src/server/discovery/discovery-file';
 import { createMcpEndpoint } from '../../src/server/mcp/create-mcp-endpoint';

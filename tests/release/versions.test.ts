@@ -8,7 +8,7 @@ import { packageVersion, ROOT, runReleaseScript } from './release-harness';
 // publishes packages/indx-mcp's, and the engine reports ENGINE_VERSION.
 
 /** The files the version check reads, relative to the repository root. */
-const VERSION_FILES = ['package.json', 'packages/indx-mcp/package.json', 'manifest.json', 'versions.json', 'src/core/ops/vault/vault-status.ts'];
+const VERSION_FILES = ['package.json', 'packages/indx-mcp/package.json', 'manifest.json', 'versions.json', 'src/core/version.ts'];
 
 /** A change to one file of a copied repository, and what the refusal must say. */
 interface Mismatch {
@@ -24,7 +24,7 @@ const MISMATCHES: Mismatch[] = [
   { what: 'the root package.json at another version', file: 'package.json', edit: bumpVersion, message: /the versions disagree:\n {2}package\.json: 9\.9\.9\n/ },
   { what: 'packages/indx-mcp/package.json at another version', file: 'packages/indx-mcp/package.json', edit: bumpVersion, message: /\n {2}packages\/indx-mcp\/package\.json: 9\.9\.9\n/ },
   { what: 'manifest.json at another version', file: 'manifest.json', edit: bumpVersion, message: /\n {2}manifest\.json: 9\.9\.9\n/ },
-  { what: 'ENGINE_VERSION at another version', file: 'src/core/ops/vault/vault-status.ts', edit: (text) => text.replace(/ENGINE_VERSION = '[^']+'/, "ENGINE_VERSION = '9.9.9'"), message: /\(ENGINE_VERSION\): 9\.9\.9\n/ },
+  { what: 'ENGINE_VERSION at another version', file: 'src/core/version.ts', edit: (text) => text.replace(/ENGINE_VERSION = '[^']+'/, "ENGINE_VERSION = '9.9.9'"), message: /\(ENGINE_VERSION\): 9\.9\.9\n/ },
   { what: 'versions.json without the version', file: 'versions.json', edit: () => '{"0.0.1": "1.0.0"}\n', message: /versions\.json has no entry for \d+\.\d+\.\d+: add "[^"]+": "[^"]+"/ },
   { what: 'versions.json mapping it to another app version than minAppVersion', file: 'versions.json', edit: (text) => JSON.stringify({ ...(JSON.parse(text) as Record<string, string>), [packageVersion()]: '0.0.1' }), message: /versions\.json maps .* to 0\.0\.1, but manifest\.json's minAppVersion is/ },
 ];
@@ -74,7 +74,7 @@ test.each(MISMATCHES)('$what: refused with exit 1, saying what to fix', async ({
 
 test('a version Obsidian cannot take (a "v" prefix) is refused', async () => {
   for (const file of VERSION_FILES.filter((name) => name.endsWith('.json') && name !== 'versions.json')) await editCopy(file, (text) => text.replace(/"version": "([^"]+)"/, '"version": "v$1"'));
-  await editCopy('src/core/ops/vault/vault-status.ts', (text) => text.replace(/ENGINE_VERSION = '([^']+)'/, "ENGINE_VERSION = 'v$1'"));
+  await editCopy('src/core/version.ts', (text) => text.replace(/ENGINE_VERSION = '([^']+)'/, "ENGINE_VERSION = 'v$1'"));
   const result = await runReleaseScript(['--check', '--root', copy]);
   expect(result.code).toBe(1);
   expect(result.stderr).toMatch(/version v\d+\.\d+\.\d+ is not of the form x\.y\.z/);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ENGINE_VERSION } from '../../../src/core/ops/vault/vault-status';
+import { ENGINE_VERSION } from '../../../src/core/version';
 import { registerDebugMetadata } from './commands/debug-metadata';
 import { registerOperationCommands } from './commands/operation-commands';
 import { registerServeCommand } from './commands/serve-command';

@@ -1,5 +1,5 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
-import { ENGINE_VERSION } from '../../core/ops/vault/vault-status';
+import { ENGINE_VERSION } from '../../core/version';
 
 /** The MCP server name (seed 000 §2). */
 export const SERVER_NAME = 'indx';

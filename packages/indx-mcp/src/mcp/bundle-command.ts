@@ -2,7 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import relaySource from 'indx:relay-source';
-import { ENGINE_VERSION } from '../../../../src/core/ops/vault/vault-status';
+import { ENGINE_VERSION } from '../../../../src/core/version';
 import { buildMcpBundle } from '../../../../src/server/clients/mcp-bundle';
 import { writeFileAtomic } from '../../../../src/hosts/node/atomic-write';
 import { reportError } from '../report-error';

@@ -3,10 +3,8 @@ import { stillMissing } from '../../config/state-files';
 import type { SearchService } from '../../search/service/search-service';
 import { extensionOf } from '../../vault/paths';
 import { sumLinkTotals } from '../../vault/link-totals';
+import { ENGINE_VERSION } from '../../version';
 import { defineOperation, READ_ONLY } from '../operation';
-
-/** The engine's version, reported by `vault_status` and the server identity. */
-export const ENGINE_VERSION = '0.1.0';
 
 /** `vault_status`: health and counts of the vault. */
 export const vaultStatus = defineOperation({

@@ -1,7 +1,7 @@
 import { clearTimeout, setTimeout } from 'node:timers';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { ENGINE_VERSION } from '../../../../../src/core/ops/vault/vault-status';
+import { ENGINE_VERSION } from '../../../../../src/core/version';
 import { resolveHttpEntry, type ClientEntry } from '../../../../../src/server/clients/client-entries';
 import { httpClientOf, type ConfigLocation } from './client-targets';
 import { isRecord } from '../../rest/is-record';
