@@ -1,25 +1,13 @@
 import { IndxError } from '../errors';
 import { ALL_OPERATIONS } from '../ops/all-operations';
+import { PROFILE_NAMES, TOOL_PROFILES, type ToolProfile } from './tool-profile-names';
 
 /** Every tool name a limit may list. */
 const KNOWN_TOOLS = ALL_OPERATIONS.map((operation) => operation.name);
 
-/**
- * Named tool profiles a token can be limited to (issue 13): the catalog, REST and the CLI then
- * offer only those tools. `full` is every tool (no limit). `core` is what an agent needs to work
- * in notes: find, read, outline, list, write and patch, and follow links and tags; 10 tools, a
- * catalog about a third of the full one.
- */
-export const TOOL_PROFILES = {
-  full: null,
-  core: ['vault_search', 'note_read', 'note_outline', 'note_list', 'note_exists', 'note_write', 'note_patch', 'link_backlinks', 'tag_list', 'tag_notes'],
-} as const satisfies Record<string, readonly string[] | null>;
-
-/** A profile's name. */
-export type ToolProfile = keyof typeof TOOL_PROFILES;
-
-/** The profile names, for help texts and pickers. */
-export const PROFILE_NAMES = Object.keys(TOOL_PROFILES) as ToolProfile[];
+// The profiles themselves live apart, so that help texts can name them without loading the
+// operations (KNOWN_TOOLS above needs the whole registry).
+export { PROFILE_NAMES, TOOL_PROFILES, type ToolProfile } from './tool-profile-names';
 
 /** Profiles of the vault's configuration (`access.tool_profiles`): name → tool names. */
 export type CustomProfiles = Readonly<Record<string, readonly string[]>>;

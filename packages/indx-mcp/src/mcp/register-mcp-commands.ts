@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { reportError } from '../report-error';
 import { registerBundleCommand } from './bundle-command';
 import { registerInstallCommands } from './install/register-install-commands';
-import { serveMcpStdio, type ServeStdioOptions } from './serve-stdio';
-import { PROFILE_NAMES } from '../../../../src/core/auth/tool-profiles';
+import type { ServeStdioOptions } from './serve-stdio';
+import { PROFILE_NAMES } from '../../../../src/core/auth/tool-profile-names';
 
 /** How long a finished `mcp serve` waits for open sockets before it exits anyway. */
 const EXIT_GRACE_MS = 2000;
@@ -26,7 +26,10 @@ export function registerMcpCommands(program: Command): void {
     .option('--profile <name>', `when serving the vault itself: only this tool profile (${PROFILE_NAMES.join(', ')} or one of the configuration's access.tool_profiles; default full)`)
     .option('--tools <names>', 'when serving the vault itself: only these tools, comma-separated')
     .action(async (options: ServeStdioOptions) => {
-      const code = await serveMcpStdio(options).catch((error: unknown) => reportError(error));
+      // The relay, the headless engine and the MCP SDK load when the server starts, not for `--help`.
+      const code = await import('./serve-stdio')
+        .then(({ serveMcpStdio }) => serveMcpStdio(options))
+        .catch((error: unknown) => reportError(error));
       process.exitCode = code;
       // An idle keep-alive socket or a paused stdin must not keep a finished server alive.
       setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();

@@ -5,13 +5,11 @@ import { ENGINE_VERSION } from '../../../../../src/core/version';
 import { resolveHttpEntry, type ClientEntry } from '../../../../../src/server/clients/client-entries';
 import { httpClientOf, type ConfigLocation } from './client-targets';
 import { isRecord } from '../../rest/is-record';
+import { DEFAULT_PROBE_TIMEOUT_MS } from './probe-timeout';
 import { redactSecrets } from './redact-secrets';
 
 /** What trying an entry found: it answered (with its tool count), it failed (why), or it could not be tried (why). */
 export type ProbeResult = { state: 'working'; tools: number } | { state: 'failing'; reason: string } | { state: 'unchecked'; reason: string };
-
-/** How long one entry may take to answer `initialize` and `tools/list` by default. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * Starts `entry` the way its client does and speaks MCP to it: a stdio entry is spawned

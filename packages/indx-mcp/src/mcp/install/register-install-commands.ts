@@ -1,29 +1,20 @@
 import { Option, type Command } from 'commander';
 import { IndxError, isIndxError } from '../../../../../src/core/errors';
-import { buildHttpEntry, buildStdioEntry, type EntryPlan } from '../../../../../src/server/clients/client-entries';
 import { reportError } from '../../report-error';
-import { toTimeoutMs } from '../../rest/option-values';
-import { chooseCredential, type Credential } from './choose-credential';
-import { CLIENT_TARGETS, httpClientOf, locateConfig, TARGET_SCOPES, type ClientTarget, type ConfigLocation, type ConfigScope, type LocationContext } from './client-targets';
-import { describeChange, type InstallNotes } from './describe-change';
-import { describeStatus } from './describe-status';
-import { installEntry } from './install-entry';
-import { readInstallationStatus, type InstallationStatus } from './installation-status';
-import { currentLauncher } from './launcher';
-import { DEFAULT_PROBE_TIMEOUT_MS, probeEntry } from './probe-entry';
+import { CLIENT_TARGETS, type ClientTarget, type ConfigScope } from './client-targets';
+import { DEFAULT_PROBE_TIMEOUT_MS } from './probe-timeout';
 import { redactSecrets } from './redact-secrets';
-import { requireVaultFolder } from '../../require-vault-folder';
-import { findServerAddress, toBaseUrl } from './server-address';
-import { uninstallEntry } from './uninstall-entry';
 
-interface TargetOptions {
+/** The options `indx mcp install` and `uninstall` share. */
+export interface TargetOptions {
   target: ClientTarget;
   scope: ConfigScope;
   dryRun?: boolean;
   json?: boolean;
 }
 
-interface InstallCliOptions extends TargetOptions {
+/** The options of `indx mcp install`. */
+export interface InstallCliOptions extends TargetOptions {
   force?: boolean;
   vault?: string;
   url?: string;
@@ -32,7 +23,8 @@ interface InstallCliOptions extends TargetOptions {
   timeout?: string;
 }
 
-interface StatusCliOptions {
+/** The options of `indx mcp status`. */
+export interface StatusCliOptions {
   target: ClientTarget | 'all';
   scope: ConfigScope | 'all';
   json?: boolean;
@@ -50,7 +42,8 @@ export const STATUS_FAILING_EXIT = 6;
  * or shows where it is and whether it works. HOME, APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR
  * and CODEX_HOME are read from the environment; project scope means the current folder.
  * Security: no secret is ever printed (see `redactSecrets`), and project scope never writes one
- * (see `chooseCredential`).
+ * (see `chooseCredential`). What the commands do loads when one runs (install-actions.ts), not
+ * for `--help`.
  */
 export function registerInstallCommands(mcp: Command): void {
   mcp
@@ -66,7 +59,7 @@ export function registerInstallCommands(mcp: Command): void {
     .option('--token-file <file>', 'file whose first line is the token, written into a user-scope entry (default: INDX_TOKEN; without either, the entry reads INDX_TOKEN when the client starts). Not for project scope, which never holds a token')
     .option('--no-check', 'do not start the written entry to check it')
     .option('--timeout <seconds>', `how long the check waits for an answer (default ${DEFAULT_PROBE_TIMEOUT_MS / 1000})`)
-    .action((options: InstallCliOptions) => run(() => install(options)));
+    .action((options: InstallCliOptions) => run(async () => (await import('./install-actions')).install(options)));
   mcp
     .command('uninstall')
     .description('Remove indx from a client\'s MCP configuration, keeping every other entry and backing the file up first')
@@ -74,7 +67,7 @@ export function registerInstallCommands(mcp: Command): void {
     .addOption(scopeOption('user'))
     .option('--dry-run', 'show what would change; write nothing')
     .option('--json', 'print the result as JSON')
-    .action((options: TargetOptions) => run(() => uninstall(options)));
+    .action((options: TargetOptions) => run(async () => (await import('./install-actions')).uninstall(options)));
   mcp
     .command('status')
     .description(`Show which client configurations have indx, and start each entry as its client would to check that it answers (exit ${STATUS_FAILING_EXIT} when one fails)`)
@@ -83,61 +76,7 @@ export function registerInstallCommands(mcp: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--no-check', 'only read the configurations; start nothing')
     .option('--timeout <seconds>', `how long each check waits for an answer (default ${DEFAULT_PROBE_TIMEOUT_MS / 1000})`)
-    .action((options: StatusCliOptions) => run(() => status(options)));
-}
-
-async function install(options: InstallCliOptions): Promise<void> {
-  const context = currentContext();
-  const location = locateConfig(options.target, options.scope, context);
-  const timeoutMs = toTimeoutMs(options.timeout) ?? DEFAULT_PROBE_TIMEOUT_MS;
-  const credential = await chooseCredential(options.scope, options.tokenFile, context.environment);
-  const { plan, notes } = await planEntry(location, credential, options);
-  const change = await installEntry(location, plan, { force: options.force, dryRun: options.dryRun, secret: notes.token === 'written' });
-  // The check answers a prompt the client would ask (VS Code) with the token the user gave.
-  const environment = credential.token === undefined ? context.environment : { ...context.environment, INDX_TOKEN: credential.token };
-  const check = options.check && options.dryRun !== true ? await probeEntry(location, plan.entry, environment, timeoutMs) : undefined;
-  const report = { ...notes, ...(check === undefined ? {} : { check }) };
-  const address = notes.address === undefined ? null : { ...notes.address, url: redactSecrets(notes.address.url) as string };
-  print(options.json === true ? json({ ...change, token: notes.token, token_source: credential.source, address, check: check ?? null }) : describeChange(change, report));
-  // Written, but not working (yet): the exit code says so, as `status` does.
-  if (check?.state === 'failing') process.exitCode = STATUS_FAILING_EXIT;
-}
-
-/** The entry for `location`'s client: a stdio command with absolute paths, or an HTTP entry for the server's URL. */
-async function planEntry(location: ConfigLocation, credential: Credential, options: InstallCliOptions): Promise<{ plan: EntryPlan; notes: InstallNotes }> {
-  const client = httpClientOf(location);
-  if (client === null) {
-    const { launcher, warning } = currentLauncher();
-    const vault = options.vault === undefined ? undefined : await requireVaultFolder(options.vault);
-    const url = options.url === undefined ? undefined : toBaseUrl(options.url);
-    const entry = buildStdioEntry(launcher, { vault, url, token: credential.token });
-    return { plan: { entry: { ...entry } }, notes: { token: credential.token === undefined ? 'none' : 'written', launcherWarning: warning } };
-  }
-  const address = await findServerAddress({ url: options.url, vault: options.vault }, currentContext().environment);
-  const token = credential.token === undefined || location.asksForToken ? undefined : credential.token;
-  const plan = buildHttpEntry(client, `${address.url}/mcp`, token === undefined ? { kind: 'reference' } : { kind: 'literal', token });
-  return { plan, notes: { token: token === undefined ? 'referenced' : 'written', address, tokenFile: credential.source === 'token_file' ? options.tokenFile : undefined } };
-}
-
-async function uninstall(options: TargetOptions): Promise<void> {
-  const change = await uninstallEntry(locateConfig(options.target, options.scope, currentContext()), { dryRun: options.dryRun });
-  print(options.json === true ? json(change) : describeChange(change));
-}
-
-async function status(options: StatusCliOptions): Promise<void> {
-  const context = currentContext();
-  const targets = options.target === 'all' ? CLIENT_TARGETS : [options.target];
-  const all = targets.flatMap((target) => TARGET_SCOPES[target].filter((scope) => options.scope === 'all' || scope === options.scope).map((scope) => locateConfig(target, scope, context)));
-  // Run from the home folder, a project file can be the user file itself (~/.cursor/mcp.json): shown once.
-  const locations = all.filter((location, index) => all.findIndex((other) => other.path === location.path) === index);
-  const probe = options.check ? { environment: context.environment, timeoutMs: toTimeoutMs(options.timeout) ?? DEFAULT_PROBE_TIMEOUT_MS } : undefined;
-  const rows = await Promise.all(locations.map((location) => readInstallationStatus(location, { probe })));
-  print(options.json === true ? json(rows) : describeStatus(rows));
-  if (rows.some(isFailing)) process.exitCode = STATUS_FAILING_EXIT;
-}
-
-function isFailing(row: InstallationStatus): boolean {
-  return row.configured && row.check?.state === 'failing';
+    .action((options: StatusCliOptions) => run(async () => (await import('./install-actions')).status(options)));
 }
 
 function targetOption(fallback: ClientTarget): Option {
@@ -146,18 +85,6 @@ function targetOption(fallback: ClientTarget): Option {
 
 function scopeOption(fallback: ConfigScope): Option {
   return new Option('-s, --scope <scope>', 'user (every project) or project (the current folder; not Claude Desktop)').choices(['user', 'project']).default(fallback);
-}
-
-function currentContext(): LocationContext {
-  return { environment: process.env, platform: process.platform, cwd: process.cwd() };
-}
-
-function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
-
-function print(text: string): void {
-  process.stdout.write(text);
 }
 
 /** Runs a command; a failure is reported with its message and details redacted (a conflict quotes the entry found, a bad --url itself). */

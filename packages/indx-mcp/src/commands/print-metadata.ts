@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import { getAllTags, parseFrontMatterTags } from '../../../../src/core/metadata/tags';
+import { resolveReference } from '../../../../src/core/notes/forward-links';
+import { toVaultPath } from '../../../../src/core/vault/paths';
+import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
+
+/** Prints, as JSON, what `indx debug metadata` says of each note of `paths` in the folder `vault`. */
+export async function printMetadata(vault: string, paths: readonly string[]): Promise<void> {
+  const host = await NodeVaultHost.open(resolve(vault), { watch: false });
+  try {
+    process.stdout.write(`${JSON.stringify(paths.map((path) => describeNote(host, toVaultPath(path))), null, 2)}\n`);
+  } finally {
+    await host.close();
+  }
+}
+
+function describeNote(host: NodeVaultHost, path: string) {
+  const cache = host.getMetadata(path);
+  if (cache === null) return { path, error: host.stat(path) === null ? 'not_found' : 'not_markdown' };
+  const resolvedLinks: Record<string, string | null> = {};
+  for (const reference of [...(cache.links ?? []), ...(cache.frontmatterLinks ?? [])]) {
+    resolvedLinks[reference.link] = resolveReference(host, reference.link, path);
+  }
+  return { path, cachedMetadata: cache, getAllTags: getAllTags(cache), parseFrontMatterTags: parseFrontMatterTags(cache.frontmatter), resolvedLinks };
+}
