@@ -14,3 +14,11 @@ export type ToolProfile = keyof typeof TOOL_PROFILES;
 
 /** The profile names, for help texts and pickers. */
 export const PROFILE_NAMES = Object.keys(TOOL_PROFILES) as ToolProfile[];
+
+/** Profiles of the vault's configuration (`access.tool_profiles`): name → tool names. */
+export type CustomProfiles = Readonly<Record<string, readonly string[]>>;
+
+/** Every profile name: the built-in ones, then the configuration's (a built-in name wins). */
+export function profileNames(custom: CustomProfiles = {}): string[] {
+  return [...PROFILE_NAMES, ...Object.keys(custom).filter((name) => !Object.hasOwn(TOOL_PROFILES, name)).sort()];
+}

@@ -1,21 +1,13 @@
 import { IndxError } from '../errors';
 import { ALL_OPERATIONS } from '../ops/all-operations';
-import { PROFILE_NAMES, TOOL_PROFILES, type ToolProfile } from './tool-profile-names';
+import { profileNames, TOOL_PROFILES, type CustomProfiles, type ToolProfile } from './tool-profile-names';
 
 /** Every tool name a limit may list. */
 const KNOWN_TOOLS = ALL_OPERATIONS.map((operation) => operation.name);
 
-// The profiles themselves live apart, so that help texts can name them without loading the
-// operations (KNOWN_TOOLS above needs the whole registry).
-export { PROFILE_NAMES, TOOL_PROFILES, type ToolProfile } from './tool-profile-names';
-
-/** Profiles of the vault's configuration (`access.tool_profiles`): name → tool names. */
-export type CustomProfiles = Readonly<Record<string, readonly string[]>>;
-
-/** Every profile name: the built-in ones, then the configuration's (a built-in name wins). */
-export function profileNames(custom: CustomProfiles = {}): string[] {
-  return [...PROFILE_NAMES, ...Object.keys(custom).filter((name) => !Object.hasOwn(TOOL_PROFILES, name)).sort()];
-}
+// The profiles themselves live apart, so that help texts and the settings tab can name them
+// without loading the operations (KNOWN_TOOLS above needs the whole registry).
+export { PROFILE_NAMES, profileNames, TOOL_PROFILES, type CustomProfiles, type ToolProfile } from './tool-profile-names';
 
 /**
  * The tool list a token is limited to: from `profile` (built-in, or one of the configuration's

@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import { shell } from 'electron';
-import relaySource from 'indx:relay-source';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import { TokenStore } from '../../core/auth/token-store';
 import { readVaultConfig } from '../../core/config/vault-config';
@@ -10,7 +9,6 @@ import { adoptLegacyState } from '../node/legacy-state';
 import { registerAiCommands } from './ai/ai-commands';
 import { createEngineAccess } from './ai/engine-access';
 import { createApiKeyStore, type ApiKeyStore } from './api-key-store';
-import { saveClaudeBundle } from './claude-bundle';
 import { registerCommands } from './commands';
 import type { PluginControls } from './plugin-controls';
 import { PluginEngine, type EngineState } from './plugin-engine';
@@ -171,6 +169,8 @@ export default class IndxPlugin extends Plugin implements PluginControls {
 
   async saveClaudeBundle(): Promise<void> {
     try {
+      // The relay's text and the zip writer are loaded when a bundle is saved, not with the plugin.
+      const [{ saveClaudeBundle }, { default: relaySource }] = await Promise.all([import('./claude-bundle'), import('indx:relay-source')]);
       const saved = await saveClaudeBundle({ relaySource, version: this.manifest.version, vaultPath: this.vaultPath, shell });
       const next = saved.openError === '' ? 'Claude Desktop opens it and asks for an access token (create one under Access tokens).' : 'Open it with Claude Desktop (double-click it); it asks for an access token.';
       this.notify(`Saved the Claude Desktop extension to ${saved.file}. ${next}`);

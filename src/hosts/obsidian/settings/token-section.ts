@@ -1,6 +1,6 @@
 import { requireApiVersion, type ButtonComponent, type Setting } from 'obsidian';
 import type { CreatedToken, TokenSummary } from '../../../core/auth/token-store';
-import { profileNames, resolveToolLimit, type CustomProfiles } from '../../../core/auth/tool-profiles';
+import { profileNames, type CustomProfiles } from '../../../core/auth/tool-profile-names';
 import type { SettingRow, SettingSection } from './setting-section';
 import { ACCESS_LEVELS, messageOf, type AccessLevel, type TabContext } from './tab-state';
 
@@ -94,6 +94,8 @@ async function createToken(context: TabContext): Promise<void> {
   const { controls, state } = context;
   if (state.draft.name === '') return controls.notify('Enter a name for the token first.');
   try {
+    // Checking a profile's tools needs every operation's name: loaded when a token is made, not with the plugin.
+    const { resolveToolLimit } = await import('../../../core/auth/tool-profiles');
     const tools = resolveToolLimit({ profile: state.draft.profile }, customProfiles(context));
     state.created = await controls.tokens.create(state.draft.name, [...ACCESS_LEVELS[state.draft.access].scopes], tools);
     state.draft.name = '';
