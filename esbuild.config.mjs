@@ -98,9 +98,10 @@ const SIZE_BUDGETS = { 'main.js': Number(process.env.INDX_PLUGIN_SIZE_BUDGET ?? 
  * test process starting the CLI while another build runs never reads a half-written file.
  */
 async function buildAtomically(options) {
-  const metafilePath = options === plugin ? process.env.INDX_PLUGIN_METAFILE : undefined;
+  const metafilePath = { [plugin.outfile]: process.env.INDX_PLUGIN_METAFILE, [cli.outfile]: process.env.INDX_CLI_METAFILE }[options.outfile];
   const result = await esbuild.build({ ...options, write: false, metafile: metafilePath !== undefined });
-  // What went into main.js, for the test that keeps heavy and process-patching packages out.
+  // What went into main.js, for the test that keeps heavy and process-patching packages out; what
+  // went into cli.js and how each module is imported, for the test of what `indx --help` loads.
   if (metafilePath !== undefined) writeFileSync(metafilePath, JSON.stringify(result.metafile));
   for (const file of result.outputFiles) {
     const budget = production ? SIZE_BUDGETS[options.outfile] : undefined;

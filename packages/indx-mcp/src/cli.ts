@@ -18,12 +18,15 @@ const program = new Command('indx')
     const { configDir } = command.opts<{ configDir?: string }>();
     if (configDir !== undefined) process.env[CONFIG_DIR_VARIABLE] = checkConfigDir(configDir);
   });
-registerOperationCommands(program);
+const operations = registerOperationCommands(program);
 registerDebugMetadata(program);
 registerTokenCommands(program);
 registerServeCommand(program);
 registerMcpCommands(program);
 
-program.parseAsync(process.argv).catch((error: unknown) => {
-  process.exitCode = reportError(error);
-});
+operations
+  .completeHelpTargets(process.argv.slice(2))
+  .then(() => program.parseAsync(process.argv))
+  .catch((error: unknown) => {
+    process.exitCode = reportError(error);
+  });

@@ -32,7 +32,11 @@ import { tagRename } from './tags/tag-rename';
 import { vaultSearch } from './vault/vault-search';
 import { vaultStatus } from './vault/vault-status';
 
-/** Every operation of the engine, in catalog order (read tools, then write tools, then admin tools, as seed 000 §3 lists them). */
+/**
+ * Every operation of the engine, in catalog order (read tools, then write tools, then admin tools,
+ * as seed 000 §3 lists them). The CLI's commands are registered from a manifest of this list:
+ * `npm run cli-manifest` after a change (docs/surface-mapping.md).
+ */
 export const ALL_OPERATIONS = [
   vaultStatus,
   noteRead,

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { CommandFailure } from './command-failure';
+import { DEFAULT_TIMEOUT_MS } from './default-timeout';
 
 /** One HTTP exchange as the REST client needs it. */
 export interface HttpExchange {
@@ -13,8 +14,8 @@ export interface HttpExchange {
   timeoutMs?: number;
 }
 
-/** How long a server that accepted the connection may stay silent before the CLI gives up: 30 s. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+// The REST client's default, exported with it (the constant itself lives apart, see default-timeout.ts).
+export { DEFAULT_TIMEOUT_MS };
 
 /** The status, headers and text of a response. */
 export interface HttpReply {
