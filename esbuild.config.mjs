@@ -65,6 +65,10 @@ const cli = {
   target: 'node20',
   external: nodeBuiltins,
   banner: { js: '#!/usr/bin/env node' },
+  // Every start compiles the whole file: minified, V8 has half as much to parse. Nothing of
+  // ours depends on a function or class name (the error classes set `name` themselves).
+  minify: production,
+  legalComments: production ? 'eof' : 'inline',
   sourcemap: production ? false : 'inline',
   plugins: [relaySource, sizeCuts],
   logLevel: 'info',
