@@ -1,6 +1,6 @@
 import { builtinModules } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath, sep } from 'node:path';
 import esbuild from 'esbuild';
 
 const production = process.argv[2] === 'production';
@@ -55,7 +55,26 @@ const relaySource = {
   },
 };
 
-// The `indx` command: one self-contained file (every dependency bundled, nothing fetched at run time).
+/**
+ * `indx --help` and `--version` (issue 15, item 1) would compile every byte of the command at each
+ * start, V8's parse of the engine, the servers and the SDKs included, even behind `await import()`
+ * (esbuild keeps such a module in the same file, evaluated lazily but compiled up front). So the
+ * command is two files: cli.js, what every start needs (commander, the commands' names, options
+ * and help), and cli-runtime.js beside it, what the actions run, required by load-runtime.ts on
+ * first use. Each bundles its own copy of the modules both use: runtime.ts says what may cross.
+ */
+const runtimeBoundary = {
+  name: 'runtime-boundary',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/runtime$/ }, (args) => (args.importer.endsWith(`${sep}load-runtime.ts`) ? { path: 'cli-runtime', namespace: 'runtime-boundary' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'runtime-boundary' }, () => ({ contents: "module.exports = require('./cli-runtime.js');", loader: 'js' }));
+    // Required at run time from beside cli.js, never bundled into it.
+    build.onResolve({ filter: /^\.\/cli-runtime\.js$/ }, (args) => (args.namespace === 'runtime-boundary' ? { path: args.path, external: true } : undefined));
+  },
+};
+
+// The `indx` command's start-up file: self-contained with cli-runtime.js (every dependency
+// bundled, nothing fetched at run time).
 const cli = {
   entryPoints: ['packages/indx-mcp/src/cli.ts'],
   outfile: 'packages/indx-mcp/dist/cli.js',
@@ -65,13 +84,22 @@ const cli = {
   target: 'node20',
   external: nodeBuiltins,
   banner: { js: '#!/usr/bin/env node' },
-  // Every start compiles the whole file: minified, V8 has half as much to parse. Nothing of
-  // ours depends on a function or class name (the error classes set `name` themselves).
+  // Every start compiles the whole file: minified, V8 has less to parse. Nothing of ours depends
+  // on a function or class name (the error classes set `name` themselves).
   minify: production,
   legalComments: production ? 'eof' : 'inline',
   sourcemap: production ? false : 'inline',
-  plugins: [relaySource, sizeCuts],
+  plugins: [runtimeBoundary],
   logLevel: 'info',
+};
+
+// What the `indx` command's actions run (packages/indx-mcp/src/runtime.ts), loaded on first use.
+const cliRuntime = {
+  ...cli,
+  entryPoints: ['packages/indx-mcp/src/runtime.ts'],
+  outfile: 'packages/indx-mcp/dist/cli-runtime.js',
+  banner: {},
+  plugins: [relaySource, sizeCuts],
 };
 
 // The Obsidian plugin: one main.js at the repo root, externals as in Obsidian's sample plugin.
@@ -102,10 +130,10 @@ const SIZE_BUDGETS = { 'main.js': Number(process.env.INDX_PLUGIN_SIZE_BUDGET ?? 
  * test process starting the CLI while another build runs never reads a half-written file.
  */
 async function buildAtomically(options) {
-  const metafilePath = { [plugin.outfile]: process.env.INDX_PLUGIN_METAFILE, [cli.outfile]: process.env.INDX_CLI_METAFILE }[options.outfile];
+  const metafilePath = { [plugin.outfile]: process.env.INDX_PLUGIN_METAFILE, [cli.outfile]: process.env.INDX_CLI_METAFILE, [cliRuntime.outfile]: process.env.INDX_CLI_RUNTIME_METAFILE }[options.outfile];
   const result = await esbuild.build({ ...options, write: false, metafile: metafilePath !== undefined });
   // What went into main.js, for the test that keeps heavy and process-patching packages out; what
-  // went into cli.js and how each module is imported, for the test of what `indx --help` loads.
+  // went into cli.js and cli-runtime.js, for the test of what `indx --help` compiles.
   if (metafilePath !== undefined) writeFileSync(metafilePath, JSON.stringify(result.metafile));
   for (const file of result.outputFiles) {
     const budget = production ? SIZE_BUDGETS[options.outfile] : undefined;
@@ -119,6 +147,6 @@ async function buildAtomically(options) {
   }
 }
 
-const builds = [cli, ...(existsSync(plugin.entryPoints[0]) ? [plugin] : [])];
+const builds = [cli, cliRuntime, ...(existsSync(plugin.entryPoints[0]) ? [plugin] : [])];
 await buildAtomically(relay);
 await Promise.all(builds.map((options) => buildAtomically(options)));

@@ -4,18 +4,19 @@
 // this moment, is measured beside it. Writes bench/results/<date>-cli-startup.md (and .json).
 // Never part of `npm test`; tests/bench/cli-startup-bench.test.ts only checks that it measures.
 //
-// The candidate is packages/indx-mcp/dist/cli.js of the current tree: the script builds it first
-// (`node esbuild.config.mjs production`) unless --no-build. `--baseline REV` also builds the CLI
-// of a git revision (git archive into a temp folder, this repository's node_modules linked in)
-// and measures it in the same rounds, for a before/after taken under the same load.
+// The candidate is packages/indx-mcp/dist/ of the current tree (cli.js, which is started, and the
+// files beside it): the script builds it first (`node esbuild.config.mjs production`) unless
+// --no-build. `--baseline REV` also builds the CLI of a git revision (git archive into a temp
+// folder, this repository's node_modules linked in) and measures it in the same rounds, for a
+// before/after taken under the same load.
 //
 // Flags: --samples 15 (per command and build)  --no-build  --no-write  --results DIR
 //        --baseline REV (e.g. 3487d0a)  --goal 150 (ms, held against each command's median)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile } from './lib/measure.mjs';
 import { REPO_ROOT, RESULTS_DIR } from './lib/paths.mjs';
@@ -82,7 +83,7 @@ function buildRevision(rev, workDir) {
   return join(root, 'packages/indx-mcp/dist/cli.js');
 }
 
-/** Copies each build's cli.js into the run's folder, so a rebuild during the run changes nothing. */
+/** Copies each build's dist folder into the run's folder, so a rebuild during the run changes nothing. */
 function prepareBuilds(workDir) {
   if (!flags['no-build']) {
     log('building the candidate: node esbuild.config.mjs production');
@@ -92,10 +93,14 @@ function prepareBuilds(workDir) {
   if (flags.baseline !== undefined) sources.push({ name: 'baseline', label: `baseline ${git(['rev-parse', '--short', flags.baseline])}`, file: buildRevision(flags.baseline, workDir) });
   sources.push({ name: 'candidate', label: `candidate ${gitDescription()}`, file: join(REPO_ROOT, 'packages/indx-mcp/dist/cli.js') });
   return sources.map(({ name, label, file }) => {
+    // Since issue 15 the command is cli.js (what every start compiles) and cli-runtime.js (what the
+    // actions run); a build from before has cli.js only.
     mkdirSync(join(workDir, name));
+    const files = readdirSync(dirname(file)).filter((entry) => entry.endsWith('.js'));
+    for (const entry of files) copyFileSync(join(dirname(file), entry), join(workDir, name, entry));
     const cli = join(workDir, name, 'cli.js');
-    copyFileSync(file, cli);
-    return { name, label, cli, ...describeFile(cli) };
+    const others = files.filter((entry) => entry !== 'cli.js').map((entry) => `${entry} ${statSync(join(workDir, name, entry)).size.toLocaleString('en-US')} bytes`);
+    return { name, label, cli, ...describeFile(cli), others };
   });
 }
 
@@ -118,7 +123,8 @@ function render(meta, rows) {
   const mb = (value) => `${value.toFixed(1)} MB`;
   const cell = (figures, unit) => (figures === null ? 'n/a' : `${unit(figures.median)} / ${unit(figures.p90)} / ${unit(figures.min)}`);
   const bare = rows.find((row) => row.key === 'bare');
-  const overBare = (row) => (row.key === 'bare' || row.time === null || bare.time === null ? '' : `+${(row.time.median - bare.time.median).toFixed(1)} ms`);
+  const signed = (value) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(1)} ms`;
+  const overBare = (row) => (row.key === 'bare' || row.time === null || bare.time === null ? '' : signed(row.time.median - bare.time.median));
   const verdict = (row) => (row.key === 'bare' ? '' : row.time === null ? 'n/a' : row.time.median <= goalMs ? `**PASS** (≤ ${goalMs} ms)` : `**MISS** (≤ ${goalMs} ms: ${(row.time.median - goalMs).toFixed(1)} over)`);
   return [
     `# CLI start-up: indx --help, indx note --help, indx --version (${meta.date})`,
@@ -127,7 +133,7 @@ function render(meta, rows) {
     '',
     `${samples} sample(s) per row, each a fresh \`node\` process; every round runs every row once, in an order that rotates from round to round, so a machine that gets busier part-way weighs on all rows alike. Time: from spawn to exit as the benchmark sees it (process start, evaluating cli.js, printing). RSS: the process's peak (ru_maxrss), written at exit by a one-line preload that every row, bare Node included, carries. Each cell: median / p90 (nearest rank) / min. MB = 2^20 bytes. The ${goalMs} ms goal (issue 15) is held against each command's median, bare Node's time included.`,
     '',
-    ...meta.builds.map((build) => `- ${build.label}: cli.js ${build.bytes.toLocaleString('en-US')} bytes, sha256 \`${build.sha256}\``),
+    ...meta.builds.map((build) => `- ${build.label}: cli.js ${build.bytes.toLocaleString('en-US')} bytes, sha256 \`${build.sha256}\`; beside it ${build.others.join(', ')}`),
     '',
     '| command | time | over bare Node (median) | peak RSS | goal |',
     '|---|---|---|---|---|',
@@ -182,7 +188,7 @@ function main() {
     loadAverage: { start: loadAtStart.map((value) => Number(value.toFixed(2))), end: loadavg().map((value) => Number(value.toFixed(2))) },
     samples,
     goalMs,
-    builds: builds.map(({ name, label, bytes, sha256 }) => ({ name, label, bytes, sha256 })),
+    builds: builds.map(({ name, label, bytes, sha256, others }) => ({ name, label, bytes, sha256, others })),
     failures,
   };
   const report = render(meta, rows);

@@ -303,6 +303,8 @@ describe('the stdio entry of Claude Desktop', () => {
       const cached = join(sandbox.home, '.npm', '_npx', '0123abcd', 'cli.js');
       await fs.mkdir(dirname(cached), { recursive: true });
       await fs.copyFile(CLI, cached);
+      // The command is two files (what every start needs, and what the actions run): npx's cache holds both.
+      await fs.copyFile(join(dirname(CLI), 'cli-runtime.js'), join(dirname(cached), 'cli-runtime.js'));
       const run = await sandbox.indxMcp(['install', '-t', 'claude-desktop', '--dry-run'], {}, cached);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`  Warning: indx runs from npm's npx cache (${cached}), which npm may clear`);

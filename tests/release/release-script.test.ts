@@ -55,7 +55,7 @@ test('the zip holds the three assets in a folder indx/, byte-equal to the loose 
 test('the CLI tarball holds the launcher, the bundled CLI, README, LICENSE and package.json only', async () => {
   const listing = await runProcess('tar', ['-tzf', join(out, `indx-mcp-${version}.tgz`)]);
   const names = listing.stdout.trim().split('\n').sort();
-  expect(names).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/bin/indx.js', 'package/dist/cli.js', 'package/package.json']));
+  expect(names).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/bin/indx.js', 'package/dist/cli.js', 'package/dist/cli-runtime.js', 'package/package.json']));
   expect(names.filter((name) => !['package/LICENSE', 'package/README.md', 'package/bin/indx.js', 'package/package.json'].includes(name) && !/^package\/dist\/[\w-]+\.js$/.test(name))).toEqual([]);
 });
 

@@ -35,7 +35,7 @@ async function installedFiles(): Promise<string[]> {
 
 test('the tarball holds the launcher, the bundled CLI (no source maps), README, LICENSE and package.json only', async () => {
   const shipped = ['LICENSE', 'README.md', 'bin/indx.js', 'package.json'];
-  expect(site.packed).toEqual(expect.arrayContaining([...shipped, 'dist/cli.js']));
+  expect(site.packed).toEqual(expect.arrayContaining([...shipped, 'dist/cli.js', 'dist/cli-runtime.js']));
   expect(site.packed.filter((path) => !shipped.includes(path) && !/^dist\/[\w-]+\.js$/.test(path))).toEqual([]);
   expect(await installedFiles()).toEqual(site.packed);
   expect(await readFile(join(site.prefix, 'lib', 'node_modules', 'indx-mcp', 'dist', 'cli.js'), 'utf8')).not.toMatch(/^\/\/# sourceMappingURL=/m);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { loadRuntime } from '../load-runtime';
 import { describeExitCodes } from '../rest/command-help';
 import { DEFAULT_TIMEOUT_MS } from '../rest/default-timeout';
 import MANIFEST from './operation-manifest.json';
@@ -37,9 +38,9 @@ const ENTRIES: readonly OperationCommandEntry[] = MANIFEST;
  * Registered here: each command's name, description, positional arguments and the options all
  * operation commands share, which is what the help of `indx` and of a group shows. The rest (the
  * options of its input fields, its switches, its help text and its action) needs the registry
- * and is added by `completeOperationCommand` just before commander runs the command or prints
- * its help: when its parent dispatches to it (a `preSubcommand` hook) or, for the `help`
- * command, beforehand (`completeHelpTargets`, which the returned object offers).
+ * and is added by `completeOperationCommand` (in the runtime) just before commander runs the
+ * command or prints its help: when its parent dispatches to it (a `preSubcommand` hook) or, for
+ * the `help` command, beforehand (`completeHelpTargets`, which the returned object offers).
  */
 export function registerOperationCommands(program: Command): OperationCommands {
   const groups = new Map<string, Command>();
@@ -48,8 +49,7 @@ export function registerOperationCommands(program: Command): OperationCommands {
     const name = pending.get(command);
     if (name === undefined) return;
     pending.delete(command);
-    const { completeOperationCommand } = await import('./operation-command-plan');
-    completeOperationCommand(command, name);
+    await (await loadRuntime()).completeOperationCommand(command, name);
   };
   const onDispatch = (_parent: Command, command: Command): Promise<void> => complete(command);
   program.hook('preSubcommand', onDispatch);

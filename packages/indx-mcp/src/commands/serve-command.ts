@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { reportError } from '../report-error';
+import { loadRuntime } from '../load-runtime';
 
 /** The options of `indx serve`. */
 export interface ServeOptions {
@@ -28,15 +28,9 @@ export function registerServeCommand(program: Command): void {
     .option('--port <port>', 'port on 127.0.0.1 (default: the vault configuration\'s server.port, 27643); 0 picks a free port', parsePort)
     .option('--new-token [prefix]', 'create a fresh read+write token named <prefix>-<time> (default prefix "serve"), print it once and revoke it when the server stops')
     .option('--token-file <file>', 'keep a token across restarts: use the token in <file> when the vault knows it; when the file is missing or empty, create a read+write token and write it there (mode 0600); never revoked on stop, never overwritten')
-    .action(async (options: ServeOptions) => {
-      // The engine, the HTTP server and the MCP SDK load when a server starts, not with every
-      // command: `indx --help` does not pay for them.
-      await import('./serve-run')
-        .then(({ serve }) => serve(options))
-        .catch((error: unknown) => {
-          process.exitCode = reportError(error);
-        });
-    });
+    // The engine, the HTTP server and the MCP SDK load when a server starts (serve-run.ts, in the
+    // runtime), not with every command: `indx --help` does not pay for them.
+    .action(async (options: ServeOptions) => (await loadRuntime()).serveCommand(options));
 }
 
 function parsePort(value: string): number {

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { PROFILE_NAMES } from '../../../../src/core/auth/tool-profile-names';
-import { reportError } from '../report-error';
+import { loadRuntime } from '../load-runtime';
 
 /**
  * `indx token create|list|revoke --vault DIR`: bearer tokens for the vault's HTTP server,
  * stored as hashes in its state folder. `create` prints the secret once. The token store and the
- * registry (which --tools is checked against) load when a command runs, not for `--help`.
+ * registry (which --tools is checked against) load when a command runs (token-run.ts, in the
+ * runtime), not for `--help`.
  */
 export function registerTokenCommands(program: Command): void {
   const token = program.command('token').description('Create, list and revoke bearer tokens for the HTTP server (MCP and REST)');
@@ -19,19 +20,19 @@ export function registerTokenCommands(program: Command): void {
     .option('--tools <names>', 'limit the token to these tools, comma-separated (e.g. note_read,vault_search)')
     .option('--json', 'print {"name","token","scopes"}')
     .option('--token-file <file>', 'save the secret in a new file (mode 0600; an existing file is left alone) instead of printing it: what --token-file of the other commands reads')
-    .action((options: CreateOptions) => run(async () => (await import('./token-run')).create(options)));
+    .action(async (options: CreateOptions) => (await loadRuntime()).tokenCreateCommand(options));
   token
     .command('list')
     .description('List tokens (names, scopes, tool limits, created, last used; never secrets)')
     .requiredOption('--vault <dir>', 'vault folder')
     .option('--json', 'print JSON')
-    .action((options: { vault: string; json?: boolean }) => run(async () => (await import('./token-run')).list(options)));
+    .action(async (options: { vault: string; json?: boolean }) => (await loadRuntime()).tokenListCommand(options));
   token
     .command('revoke')
     .description('Revoke a token; it stops working at once')
     .requiredOption('--vault <dir>', 'vault folder')
     .requiredOption('--name <name>', 'the token to revoke')
-    .action((options: { vault: string; name: string }) => run(async () => (await import('./token-run')).revoke(options)));
+    .action(async (options: { vault: string; name: string }) => (await loadRuntime()).tokenRevokeCommand(options));
 }
 
 /** The options of `indx token create`. */
@@ -43,12 +44,4 @@ export interface CreateOptions {
   tools?: string;
   json?: boolean;
   tokenFile?: string;
-}
-
-async function run(work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error: unknown) {
-    process.exitCode = reportError(error);
-  }
 }

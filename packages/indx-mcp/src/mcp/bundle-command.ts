@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { reportError } from '../report-error';
+import { loadRuntime } from '../load-runtime';
 
 /** The options of `indx mcp bundle`. */
 export interface BundleOptions {
@@ -20,12 +20,7 @@ export function registerBundleCommand(mcp: Command): void {
     .option('--vault <dir>', 'the vault whose server the extension uses (the user can change it in Claude Desktop); without it, the only running server')
     .option('-o, --output <file>', 'where to write it (default: ./indx.mcpb, or ./indx-<vault>.mcpb with --vault)')
     .option('--json', 'print the result as JSON')
-    .action(async (options: BundleOptions) => {
-      // The relay's text and the zip writer load when a bundle is written, not for `--help`.
-      await import('./write-bundle')
-        .then(({ writeBundle }) => writeBundle(options))
-        .catch((error: unknown) => {
-          process.exitCode = reportError(error);
-        });
-    });
+    // The relay's text and the zip writer load when a bundle is written (write-bundle.ts, in the
+    // runtime), not for `--help`.
+    .action(async (options: BundleOptions) => (await loadRuntime()).mcpBundleCommand(options));
 }

@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers';
 import type { Command } from 'commander';
-import { reportError } from '../report-error';
+import { loadRuntime } from '../load-runtime';
 import { registerBundleCommand } from './bundle-command';
 import { registerInstallCommands } from './install/register-install-commands';
 import type { ServeStdioOptions } from './serve-stdio';
@@ -26,10 +26,9 @@ export function registerMcpCommands(program: Command): void {
     .option('--profile <name>', `when serving the vault itself: only this tool profile (${PROFILE_NAMES.join(', ')} or one of the configuration's access.tool_profiles; default full)`)
     .option('--tools <names>', 'when serving the vault itself: only these tools, comma-separated')
     .action(async (options: ServeStdioOptions) => {
-      // The relay, the headless engine and the MCP SDK load when the server starts, not for `--help`.
-      const code = await import('./serve-stdio')
-        .then(({ serveMcpStdio }) => serveMcpStdio(options))
-        .catch((error: unknown) => reportError(error));
+      // The relay, the headless engine and the MCP SDK load when the server starts (serve-stdio.ts,
+      // in the runtime), not for `--help`.
+      const code = await (await loadRuntime()).mcpServeCommand(options);
       process.exitCode = code;
       // An idle keep-alive socket or a paused stdin must not keep a finished server alive.
       setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();

@@ -1,9 +1,7 @@
 import { Option, type Command } from 'commander';
-import { IndxError, isIndxError } from '../../../../../src/core/errors';
-import { reportError } from '../../report-error';
+import { loadRuntime } from '../../load-runtime';
 import { CLIENT_TARGETS, type ClientTarget, type ConfigScope } from './client-targets';
 import { DEFAULT_PROBE_TIMEOUT_MS } from './probe-timeout';
-import { redactSecrets } from './redact-secrets';
 
 /** The options `indx mcp install` and `uninstall` share. */
 export interface TargetOptions {
@@ -42,8 +40,8 @@ export const STATUS_FAILING_EXIT = 6;
  * or shows where it is and whether it works. HOME, APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR
  * and CODEX_HOME are read from the environment; project scope means the current folder.
  * Security: no secret is ever printed (see `redactSecrets`), and project scope never writes one
- * (see `chooseCredential`). What the commands do loads when one runs (install-actions.ts), not
- * for `--help`.
+ * (see `chooseCredential`). What the commands do loads when one runs (install-actions.ts, in the
+ * runtime), not for `--help`.
  */
 export function registerInstallCommands(mcp: Command): void {
   mcp
@@ -59,7 +57,7 @@ export function registerInstallCommands(mcp: Command): void {
     .option('--token-file <file>', 'file whose first line is the token, written into a user-scope entry (default: INDX_TOKEN; without either, the entry reads INDX_TOKEN when the client starts). Not for project scope, which never holds a token')
     .option('--no-check', 'do not start the written entry to check it')
     .option('--timeout <seconds>', `how long the check waits for an answer (default ${DEFAULT_PROBE_TIMEOUT_MS / 1000})`)
-    .action((options: InstallCliOptions) => run(async () => (await import('./install-actions')).install(options)));
+    .action(async (options: InstallCliOptions) => (await loadRuntime()).mcpInstallCommand(options));
   mcp
     .command('uninstall')
     .description('Remove indx from a client\'s MCP configuration, keeping every other entry and backing the file up first')
@@ -67,7 +65,7 @@ export function registerInstallCommands(mcp: Command): void {
     .addOption(scopeOption('user'))
     .option('--dry-run', 'show what would change; write nothing')
     .option('--json', 'print the result as JSON')
-    .action((options: TargetOptions) => run(async () => (await import('./install-actions')).uninstall(options)));
+    .action(async (options: TargetOptions) => (await loadRuntime()).mcpUninstallCommand(options));
   mcp
     .command('status')
     .description(`Show which client configurations have indx, and start each entry as its client would to check that it answers (exit ${STATUS_FAILING_EXIT} when one fails)`)
@@ -76,7 +74,7 @@ export function registerInstallCommands(mcp: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--no-check', 'only read the configurations; start nothing')
     .option('--timeout <seconds>', `how long each check waits for an answer (default ${DEFAULT_PROBE_TIMEOUT_MS / 1000})`)
-    .action((options: StatusCliOptions) => run(async () => (await import('./install-actions')).status(options)));
+    .action(async (options: StatusCliOptions) => (await loadRuntime()).mcpStatusCommand(options));
 }
 
 function targetOption(fallback: ClientTarget): Option {
@@ -85,11 +83,4 @@ function targetOption(fallback: ClientTarget): Option {
 
 function scopeOption(fallback: ConfigScope): Option {
   return new Option('-s, --scope <scope>', 'user (every project) or project (the current folder; not Claude Desktop)').choices(['user', 'project']).default(fallback);
-}
-
-/** Runs a command; a failure is reported with its message and details redacted (a conflict quotes the entry found, a bad --url itself). */
-async function run(action: () => Promise<void>): Promise<void> {
-  await action().catch((error: unknown) => {
-    process.exitCode = reportError(isIndxError(error) ? new IndxError(error.code, redactSecrets(error.message) as string, redactSecrets(error.details) as Record<string, unknown>, { cause: error }) : error);
-  });
 }
