@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { waitFor } from '../helpers/temp-vault';
 import * as fake from './fake/obsidian';
 import { loadBuiltPlugin, MANIFEST, preparePluginVault, waitForRelease, type PluginVault } from './plugin-harness';
 
@@ -41,6 +42,10 @@ describe('settings changed on disk by Sync (the built main.js)', () => {
   it('reloads the settings another device wrote', async () => {
     const plugin = new (loadBuiltPlugin(fake))(vault.app, MANIFEST) as unknown as SyncedPlugin;
     await vault.app.enable(plugin);
+    // The settings are read at layout-ready; a change before then is simply read then.
+    await plugin.onExternalSettingsChange();
+    vault.app.workspace.setLayoutReady();
+    await waitFor(() => plugin.settingsStore !== undefined, 5000);
     const dataFile = path.join(vault.pluginFolder, 'data.json');
     const data = JSON.parse(await fs.readFile(dataFile, 'utf8')) as { server: { enabled: boolean; port: number } };
     await fs.writeFile(dataFile, JSON.stringify({ ...data, server: { ...data.server, port: vault.port + 1 } }));

@@ -66,10 +66,11 @@ describe('the size of the plugin main.js', () => {
       expect(locales.map((input) => input.replace(/^.*\/locales\//, ''))).toEqual(['en.js']);
       expect(meta.outputs['main.js']?.bytes).toBe((await stat(MAIN_JS)).size);
       // Evaluated when Obsidian loads main.js: what main.ts reaches without a dynamic import. The
-      // engine, the server, express, the MCP SDK and the operation registry wait for layout-ready
-      // (engine-parts.ts) or for the user action that needs them.
+      // settings and their zod schemas, the engine, the server, express, the MCP SDK and the
+      // operation registry wait for layout-ready (plugin-parts.ts, engine-parts.ts) or for the
+      // user action that needs them.
       const eager = eagerInputs(meta.inputs, 'src/hosts/obsidian/main.ts');
-      for (const deferred of ['src/core/engine.ts', 'src/server/start-server.ts', 'node_modules/express/', 'node_modules/@modelcontextprotocol/server/', 'src/core/ops/all-operations.ts', 'node_modules/yaml/', 'node_modules/fflate/']) {
+      for (const deferred of ['src/core/engine.ts', 'src/server/start-server.ts', 'node_modules/express/', 'node_modules/@modelcontextprotocol/server/', 'src/core/ops/all-operations.ts', 'node_modules/yaml/', 'node_modules/fflate/', 'node_modules/zod/']) {
         expect([deferred, [...eager].some((input) => input.startsWith(deferred))]).toEqual([deferred, false]);
         expect([deferred, Object.keys(meta.inputs).some((input) => input.startsWith(deferred))]).toEqual([deferred, true]);
       }

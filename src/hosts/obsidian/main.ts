@@ -1,24 +1,21 @@
 import * as path from 'node:path';
 import { shell } from 'electron';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
-import { TokenStore } from '../../core/auth/token-store';
-import { readVaultConfig } from '../../core/config/vault-config';
-import { buildClientConfig, CLIENTS, isSnippetClient, type ClientId } from '../../server/client-configs';
+import type { TokenStore } from '../../core/auth/token-store';
+import type { ClientId } from '../../server/client-configs';
 import { FileStorage, locateStateDir } from '../node/file-storage';
 import { adoptLegacyState } from '../node/legacy-state';
-import { registerAiCommands } from './ai/ai-commands';
-import { createEngineAccess } from './ai/engine-access';
-import { createApiKeyStore, type ApiKeyStore } from './api-key-store';
-import { registerCommands } from './commands';
+import type { ApiKeyStore } from './api-key-store';
 import type { PluginControls } from './plugin-controls';
-import { PluginEngine, type EngineState } from './plugin-engine';
-import { PluginServer, type ServerState } from './plugin-server';
-import { createRequestUrlFetch } from './request-url-fetch';
+import type { EngineState, PluginEngine } from './plugin-engine';
+import type { PluginServer, ServerState } from './plugin-server';
 import { findRuntimeProblem } from './runtime-check';
-import { resolvePluginEmbeddings } from './settings/ai-provider';
-import { SettingsStore } from './settings/settings-store';
-import { IndxSettingTab } from './settings/settings-tab';
+import type { SettingsStore } from './settings/settings-store';
+import type { IndxSettingTab } from './settings/settings-tab';
 import { describeServer, statusBarText } from './status-text';
+
+/** The parts the plugin opens at layout-ready (plugin-parts.ts). */
+type PluginParts = typeof import('./plugin-parts');
 
 /** How often the status bar shows fresh indexing progress. */
 const STATUS_INTERVAL_MS = 2000;
@@ -38,12 +35,14 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   server!: PluginServer;
   apiKey!: ApiKeyStore;
   private tab: IndxSettingTab | null = null;
+  /** Loaded at layout-ready. */
+  private parts: PluginParts | null = null;
   private statusBar: HTMLElement | null = null;
   /** Set by unload: an `onload` still awaiting, or a layout-ready callback, must start nothing. */
   private unloaded = false;
   private lastStatus: ServerState['status'] = 'stopped';
   private lastEngineStatus: EngineState['status'] = 'closed';
-  /** False until `onload` has read the settings (it stops early without a vault folder). */
+  /** False until the settings are read at layout-ready (never when onload stopped early: no vault folder). */
   private settingsLoaded = false;
 
   override async onload(): Promise<void> {
@@ -56,11 +55,32 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     this.vaultPath = adapter.getBasePath();
     const stateDir = await this.prepareStateDir();
     this.storage = new FileStorage(stateDir);
-    this.settingsStore = await SettingsStore.load(this);
+    if (this.unloaded) return;
+    this.statusBar = this.addStatusBarItem();
+    this.statusBar.addClass('indx-status-bar-item');
+    this.showStatus();
+    this.registerInterval(window.setInterval(() => this.showStatus(), STATUS_INTERVAL_MS));
+    // Everything else waits for the layout, as Obsidian asks of plugins: settings, tokens, the
+    // engine and server, the settings tab and the commands are evaluated and opened then.
+    this.app.workspace.onLayoutReady(() => {
+      // The layout may become ready after the plugin was disabled: nothing may outlive it.
+      if (this.unloaded) return;
+      void this.open(stateDir).catch((error: unknown) => {
+        console.error('indx: could not start', error);
+        new Notice(`indx could not start: ${error instanceof Error ? error.message : String(error)}`, 0);
+      });
+    });
+  }
+
+  /** Reads the settings, then opens the engine (and the server when it is switched on), and adds the tab and the commands. */
+  private async open(stateDir: string): Promise<void> {
+    const parts = await import('./plugin-parts');
+    this.parts = parts;
+    this.settingsStore = await parts.SettingsStore.load(this);
     this.settingsLoaded = true;
     if (this.unloaded) return;
-    this.tokens = new TokenStore(this.storage);
-    this.apiKey = createApiKeyStore(this.app, {
+    this.tokens = new parts.TokenStore(this.storage);
+    this.apiKey = parts.createApiKeyStore(this.app, {
       read: () => this.settingsStore.current.ai.api_key_fallback,
       write: async (key) => {
         await this.settingsStore.update((settings) => ({ ...settings, ai: { ...settings.ai, api_key_fallback: key } }));
@@ -68,12 +88,12 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     });
     // A key saved before the app had secret storage leaves data.json now, not at the next edit.
     void this.apiKey.migrate().catch((error: unknown) => console.warn('indx: could not move the API key into the secret storage', error));
-    this.engine = new PluginEngine({
+    this.engine = new parts.PluginEngine({
       app: this.app,
       stateDir,
       storage: this.storage,
-      embeddings: async () => resolvePluginEmbeddings((await readVaultConfig(this.storage)).search.embeddings, this.apiKey.read()),
-      fetch: createRequestUrlFetch(),
+      embeddings: async () => parts.resolvePluginEmbeddings((await parts.readVaultConfig(this.storage)).search.embeddings, this.apiKey.read()),
+      fetch: parts.createRequestUrlFetch(),
       secretKey: () => this.apiKey.read(),
       onChange: () => this.onStateChange(),
       // Lost state files and crash recoveries change what agents see: say so where the user looks, and in the console.
@@ -82,30 +102,23 @@ export default class IndxPlugin extends Plugin implements PluginControls {
         new Notice(message, 20_000);
       },
     });
-    this.server = new PluginServer(this.engine, {
+    this.server = new parts.PluginServer(this.engine, {
       app: this.app,
       vaultPath: this.vaultPath,
       tokens: this.tokens,
       port: () => this.configuredPort(),
       onChange: () => this.onStateChange(),
     });
-    this.statusBar = this.addStatusBarItem();
-    this.statusBar.addClass('indx-status-bar-item');
-    this.showStatus();
-    this.registerInterval(window.setInterval(() => this.showStatus(), STATUS_INTERVAL_MS));
-    registerCommands(this, this);
-    registerAiCommands(this, createEngineAccess(this.engine));
-    this.tab = new IndxSettingTab(this.app, this, this);
+    parts.registerCommands(this, this);
+    parts.registerAiCommands(this, parts.createEngineAccess(this.engine));
+    this.tab = new parts.IndxSettingTab(this.app, this, this);
     this.tab.addTo(this);
-    this.app.workspace.onLayoutReady(() => {
-      // The layout may become ready after the plugin was disabled: nothing may outlive it.
-      if (this.unloaded) return;
-      // Attached before the engine opens, so that its first open serves it (a start while the
-      // engine waits for the lock would try the lock again at once).
-      if (this.settingsStore.current.server.enabled) void this.server.start();
-      // Opened whether or not the server runs: the AI commands call the engine directly.
-      void this.engine.open();
-    });
+    this.showStatus();
+    // Attached before the engine opens, so that its first open serves it (a start while the
+    // engine waits for the lock would try the lock again at once).
+    if (this.settingsStore.current.server.enabled) void this.server.start();
+    // Opened whether or not the server runs: the AI commands call the engine directly.
+    void this.engine.open();
   }
 
   /**
@@ -159,6 +172,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   }
 
   async copyClientConfig(client: ClientId, token: string | null): Promise<void> {
+    const { buildClientConfig, CLIENTS, isSnippetClient } = this.parts ?? (await import('./plugin-parts'));
     if (!isSnippetClient(client)) return this.saveClaudeBundle();
     const state = this.server.state;
     const url = state.status === 'running' ? state.url : `http://127.0.0.1:${await this.configuredPort()}`;
@@ -196,6 +210,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
 
   /** The plugin's port setting, else the vault configuration's (shared with the headless server). */
   private async configuredPort(): Promise<number> {
+    const { readVaultConfig } = this.parts ?? (await import('./plugin-parts'));
     return this.settingsStore.current.server.port ?? (await readVaultConfig(this.storage)).server.port;
   }
 
@@ -218,6 +233,8 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   }
 
   private showStatus(): void {
-    this.statusBar?.setText(statusBarText(this.server.state, this.engine.searchStatus()));
+    // Until the layout is ready nothing is open yet: the server is on its way.
+    const state: ServerState = this.server?.state ?? { status: 'starting' };
+    this.statusBar?.setText(statusBarText(state, this.engine?.searchStatus() ?? null));
   }
 }
