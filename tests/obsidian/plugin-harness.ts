@@ -130,7 +130,7 @@ export async function occupyPorts(first: number, count: number): Promise<() => P
   };
 }
 
-async function waitForPortFree(port: number): Promise<void> {
+export async function waitForPortFree(port: number): Promise<void> {
   const started = Date.now();
   while (!(await canListen(port))) {
     if (Date.now() - started > 5000) throw new Error(`port ${port} still in use 5 s after unload`);

@@ -16,7 +16,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 }
 import { componentOf, headingsIn, settingNamed, settingsIn } from './fake-app';
 import * as fake from './fake/obsidian';
-import { canListen, loadBuiltPlugin, MANIFEST, occupyPorts, preparePluginVault, waitForRelease, type PluginVault } from './plugin-harness';
+import { canListen, loadBuiltPlugin, MANIFEST, occupyPorts, preparePluginVault, waitForPortFree, waitForRelease, type PluginVault } from './plugin-harness';
 
 const FILES = { 'Home.md': '# Home\nHello [[Notes/Alpha]].\n', 'Notes/Alpha.md': '# Alpha\nwords about search\n', 'Private/Diary.md': '# Dear diary\n' };
 
@@ -104,6 +104,20 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     componentOf(settingNamed(container, 'Status'), fake.ButtonComponent).click();
     await waitFor(() => statusBar() === `indx: 127.0.0.1:${vault.port}`, 10_000);
     expect(settingNamed(tab().containerEl, 'Status').descEl.textContent).toContain(`http://127.0.0.1:${vault.port}/mcp`);
+  });
+
+  // The notice says "then start the server again": after a failed start, Start server tries again.
+  it('starts again from the palette once a port of the range is free', async () => {
+    expect(vault.app.commands.run('indx:stop-server')).toBe(true);
+    await waitFor(() => statusBar() === 'indx: off', 10_000);
+    await waitForPortFree(vault.port);
+    releasePort = await occupyPorts(vault.port, 10);
+    expect(vault.app.commands.run('indx:start-server')).toBe(true);
+    await waitFor(() => statusBar() === `indx: ports ${vault.port}–${vault.port + 9} in use`, 10_000);
+    await releasePort();
+    releasePort = null;
+    expect(vault.app.commands.run('indx:start-server')).toBe(true);
+    await waitFor(() => statusBar() === `indx: 127.0.0.1:${vault.port}`, 10_000);
   });
 
   // Obsidian's guidelines: setHeading, sentence case, no "settings" and no plugin name in headings.

@@ -29,7 +29,8 @@ export type EngineState =
  * before the engine closes. A surface reports its own failures; `open` and `close` do not throw.
  */
 export interface EngineSurface {
-  open(engine: Engine): Promise<void>;
+  /** Resolves false when it could not open (a port in use): its own state says why. */
+  open(engine: Engine): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -71,6 +72,8 @@ export class PluginEngine {
   /** The surfaces asked for (changed at once, so their state says so); `openSurfaces` follows in the queue. */
   private readonly wanted = new Set<EngineSurface>();
   private openSurfaces: EngineSurface[] = [];
+  /** Open surfaces whose open failed: attaching one again tries again. */
+  private readonly failedSurfaces = new Set<EngineSurface>();
   private queue: Promise<void> = Promise.resolve();
   private retryTimer: number | null = null;
   private disposed = false;
@@ -263,16 +266,27 @@ export class PluginEngine {
   }
 
   private async openSurface(surface: EngineSurface): Promise<void> {
-    if (this.opened === null || !this.wanted.has(surface) || this.openSurfaces.includes(surface)) return;
+    if (this.opened === null || !this.wanted.has(surface)) return;
+    if (this.openSurfaces.includes(surface)) {
+      // Attached again after it failed to open (the user freed the port and starts the server): try again.
+      if (!this.failedSurfaces.has(surface)) return;
+      await this.closeSurface(surface);
+    }
     // Listed before it opens: one that fails (a port in use) is still closed, which resets its state.
     this.openSurfaces.push(surface);
-    await surface.open(this.opened).catch((error: unknown) => console.warn('indx: a surface of the engine failed to open', error));
+    const served = await surface.open(this.opened).catch((error: unknown) => {
+      console.warn('indx: a surface of the engine failed to open', error);
+      return false;
+    });
+    if (served) this.failedSurfaces.delete(surface);
+    else this.failedSurfaces.add(surface);
   }
 
   private async closeSurface(surface: EngineSurface): Promise<void> {
     const index = this.openSurfaces.indexOf(surface);
     if (index === -1) return;
     this.openSurfaces.splice(index, 1);
+    this.failedSurfaces.delete(surface);
     await surface.close().catch((error: unknown) => console.warn('indx: closing a surface of the engine failed', error));
   }
 

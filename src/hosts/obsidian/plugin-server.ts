@@ -84,15 +84,17 @@ export class PluginServer implements EngineSurface {
   }
 
   /** Listens on the configured port and writes the discovery record (called by the engine once it is open). */
-  async open(engine: Engine): Promise<void> {
+  async open(engine: Engine): Promise<boolean> {
     this.setState({ status: 'starting' });
     const cleanup: Cleanup[] = [];
     try {
       await this.listen(engine, cleanup);
       this.cleanup = cleanup;
+      return true;
     } catch (error: unknown) {
       await runAll(cleanup).catch((failure: unknown) => console.warn('indx: cleaning up after a failed start failed', failure));
       this.setState(toFailure(error));
+      return false;
     }
   }
 
