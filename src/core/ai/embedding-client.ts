@@ -1,4 +1,5 @@
 import { IndxError } from '../errors';
+import { displayAddress } from './openai-compatible';
 import { createEmbedder } from './create-embedder';
 import type { FetchFunction } from './openai-compatible';
 import type { EmbeddingProviderConfig } from './embedding-provider-config';
@@ -74,7 +75,7 @@ function toCheckedVectors(vectors: number[][], expected: number, baseUrl: string
   const size = vectors[0]?.length ?? 0;
   const usable = vectors.length === expected && size > 0 && vectors.every((vector) => vector.length === size && vector.every(Number.isFinite));
   if (!usable) {
-    throw new IndxError('embeddings_failed', `The embeddings provider at ${baseUrl} answered ${vectors.length} vectors for ${expected} texts, or vectors of mixed or empty size. Check that the model is an embedding model.`, { expected, received: vectors.length, retryable: false });
+    throw new IndxError('embeddings_failed', `The embeddings provider at ${displayAddress(baseUrl)} answered ${vectors.length} vectors for ${expected} texts, or vectors of mixed or empty size. Check that the model is an embedding model.`, { expected, received: vectors.length, retryable: false });
   }
   return vectors.map((vector) => Float32Array.from(vector));
 }

@@ -100,7 +100,7 @@ const FINISH_REASONS: Record<string, FinishReason> = { stop: 'stop', length: 'le
 /** Asks for one chat completion, read whole. */
 export async function chatCompletion(endpoint: OpenAiEndpoint, request: ChatCompletionRequest, signal: AbortSignal): Promise<ChatCompletion> {
   const response = await post(endpoint, '/chat/completions', chatBody(request, false), signal);
-  return completionOf(await readJson(response));
+  return completionOf(await readJson(response, signal));
 }
 
 /**
@@ -111,14 +111,14 @@ export async function chatCompletion(endpoint: OpenAiEndpoint, request: ChatComp
 export async function chatCompletionStream(endpoint: OpenAiEndpoint, request: ChatCompletionRequest, signal: AbortSignal): Promise<ChatStreamAnswer> {
   const response = await post(endpoint, '/chat/completions', chatBody(request, true), signal);
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
-  if (type.includes('text/event-stream') && response.body !== null) return { kind: 'stream', parts: streamParts(response.body) };
-  return { kind: 'whole', reply: completionOf(await readJson(response)) };
+  if (type.includes('text/event-stream') && response.body !== null) return { kind: 'stream', parts: streamParts(response.body, signal) };
+  return { kind: 'whole', reply: completionOf(await readJson(response, signal)) };
 }
 
 /** Embeds `input` in one request: one vector per text, in order. */
 export async function createEmbeddings(endpoint: OpenAiEndpoint, body: { model: string; input: string[]; dimensions?: number }, signal: AbortSignal): Promise<number[][]> {
   const response = await post(endpoint, '/embeddings', { model: body.model, input: body.input, encoding_format: 'float', ...(body.dimensions === undefined ? {} : { dimensions: body.dimensions }) }, signal);
-  const answer = (await readJson(response)) as { data?: unknown };
+  const answer = (await readJson(response, signal)) as { data?: unknown };
   if (!Array.isArray(answer.data)) throw new Error('The embeddings answer has no data list.');
   const items = (answer.data as { index?: unknown; embedding?: unknown }[]).map((item, position) => ({ index: typeof item.index === 'number' ? item.index : position, embedding: item.embedding }));
   return items.sort((left, right) => left.index - right.index).map((item) => (Array.isArray(item.embedding) ? (item.embedding as number[]) : []));
@@ -149,7 +149,8 @@ async function post(endpoint: OpenAiEndpoint, path: string, body: unknown, signa
     // Cancelled or timed out: as it is (the caller tells which). Anything else never reached the
     // provider (refused, DNS, TLS, offline), whatever fetch the host injected.
     if (signal.aborted || isIndxError(error)) throw error;
-    throw new ApiCallError(`Cannot connect to ${url}: ${messageOf(error)}`, { cause: error });
+    // Security: a base URL may carry a key (userinfo, a query); fetch's own message repeats the URL.
+    throw new ApiCallError(`Cannot connect to ${displayAddress(url)}: ${withoutUrlSecrets(messageOf(error), url)}`, { cause: error });
   }
   if (!response.ok) {
     const responseBody = await response.text().catch(() => '');
@@ -158,8 +159,10 @@ async function post(endpoint: OpenAiEndpoint, path: string, body: unknown, signa
   return response;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+async function readJson(response: Response, signal: AbortSignal): Promise<unknown> {
+  const text = await response.text().catch((error: unknown) => {
+    throw brokenAnswer(error, signal);
+  });
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -175,10 +178,10 @@ function completionOf(answer: unknown): ChatCompletion {
   return { text: typeof content === 'string' ? content : '', finish_reason: finishReasonOf(choice.finish_reason), ...usageOf(completion?.usage) };
 }
 
-async function* streamParts(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamPart> {
+async function* streamParts(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ChatStreamPart> {
   let finishReason: FinishReason = 'other';
   let usage: TokenUsage | undefined;
-  for await (const data of serverSentData(body)) {
+  for await (const data of serverSentData(body, signal)) {
     if (data.trim() === '[DONE]') break;
     let chunk: WireCompletion;
     try {
@@ -197,14 +200,16 @@ async function* streamParts(body: ReadableStream<Uint8Array>): AsyncGenerator<Ch
 }
 
 /** The `data` of each server-sent event (WHATWG HTML §9.2.6: lines, `data:` fields, blank line ends an event). */
-async function* serverSentData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+async function* serverSentData(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   const reader = body.getReader();
   let buffer = '';
   let data: string[] = [];
   try {
     for (;;) {
-      const { value, done } = await reader.read();
+      const { value, done } = await reader.read().catch((error: unknown) => {
+        throw brokenAnswer(error, signal);
+      });
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       const lines = buffer.split(/\r\n|\r|\n/);
       buffer = done ? '' : (lines.pop() ?? '');
@@ -225,6 +230,16 @@ async function* serverSentData(body: ReadableStream<Uint8Array>): AsyncGenerator
     // A consumer that stops early (an error, a cancel) lets go of the connection.
     await reader.cancel().catch(() => undefined);
   }
+}
+
+/**
+ * A failure while the answer's body arrived: the connection broke (a reset, "terminated"), which
+ * is a network failure without a status, worth a retry when nothing was shown yet. A cancel or
+ * timeout passes as it is (the caller tells which).
+ */
+function brokenAnswer(error: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted || isIndxError(error)) return error;
+  return new ApiCallError(`The connection broke while the answer arrived: ${messageOf(error)}`, { cause: error });
 }
 
 function finishReasonOf(reason: unknown): FinishReason {
@@ -252,4 +267,23 @@ function messageOf(error: unknown): string {
   const message = typeof failure?.message === 'string' ? failure.message : String(error);
   const cause = failure?.cause?.message;
   return typeof cause === 'string' && cause !== '' ? `${message}: ${cause}` : message;
+}
+
+/** A provider's address as shown in messages: origin and path, never userinfo or a query (either may carry a key). */
+export function displayAddress(address: string): string {
+  try {
+    const url = new URL(address);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return 'its configured address';
+  }
+}
+
+/** `text` with `url` shown by {@link displayAddress}, and any other userinfo or query of a URL in it dropped. */
+function withoutUrlSecrets(text: string, url: string): string {
+  return text
+    .split(url)
+    .join(displayAddress(url))
+    .replace(/(\w+:\/\/)[^/@\s]*@/g, '$1')
+    .replace(/(\w+:\/\/[^\s?#]*)[?#]\S*/g, '$1');
 }

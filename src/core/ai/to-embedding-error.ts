@@ -1,4 +1,5 @@
 import { IndxError, isIndxError } from '../errors';
+import { displayAddress } from './openai-compatible';
 
 /** The fields of an `ApiCallError` (openai-compatible.ts) that decide how a failure is reported. */
 interface ApiCallFailure {
@@ -17,21 +18,21 @@ export function toEmbeddingError(error: unknown, isApiCallError: (value: unknown
   if (isIndxError(error)) return error;
   if (isApiCallError(error)) return fromApiCall(error as ApiCallFailure, error, baseUrl);
   if (isTimeout(error)) {
-    return new IndxError('embeddings_unavailable', `The embeddings provider at ${baseUrl} did not answer in time. Check that it is running, or try again later.`, { retryable: true }, { cause: error });
+    return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} did not answer in time. Check that it is running, or try again later.`, { retryable: true }, { cause: error });
   }
-  return new IndxError('embeddings_failed', `The embeddings provider at ${baseUrl} gave an answer indx cannot use. Check base_url and model.`, { retryable: false }, { cause: error });
+  return new IndxError('embeddings_failed', `The embeddings provider at ${displayAddress(baseUrl)} gave an answer indx cannot use. Check base_url and model.`, { retryable: false }, { cause: error });
 }
 
 function fromApiCall(failure: ApiCallFailure, cause: unknown, baseUrl: string): IndxError {
   const status = failure.statusCode;
   const details = { status: status ?? null, retryable: failure.isRetryable, retry_after_ms: retryAfterMs(failure.responseHeaders) };
   if (status === undefined) {
-    return new IndxError('embeddings_unavailable', `The embeddings provider at ${baseUrl} cannot be reached. Check that it is running and base_url is right.`, details, { cause });
+    return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} cannot be reached. Check that it is running and base_url is right.`, details, { cause });
   }
   if (failure.isRetryable) {
-    return new IndxError('embeddings_unavailable', `The embeddings provider at ${baseUrl} answered HTTP ${status}. Try again later.`, details, { cause });
+    return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} answered HTTP ${status}. Try again later.`, details, { cause });
   }
-  return new IndxError('embeddings_failed', `The embeddings provider at ${baseUrl} refused the request (HTTP ${status}). Check api_key, model and base_url.`, details, { cause });
+  return new IndxError('embeddings_failed', `The embeddings provider at ${displayAddress(baseUrl)} refused the request (HTTP ${status}). Check api_key, model and base_url.`, details, { cause });
 }
 
 // Retry-After is seconds or an HTTP date (RFC 9110 §10.2.3); OpenAI also sends retry-after-ms.

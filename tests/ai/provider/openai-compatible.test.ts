@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { parsePartialJson } from '../../../src/core/ai/chat/partial-json';
 import { chatCompletionStream, createEmbeddings, isApiCallError, type ChatStreamPart } from '../../../src/core/ai/openai-compatible';
+import { isIndxError } from '../../../src/core/errors';
+import { expectIndxError } from '../../helpers/expect-error';
+import { chatAgainst } from './chat-harness';
 
 const REQUEST = { model: 'm', system: 'S', messages: [{ role: 'user' as const, content: 'hi' }] };
 
@@ -105,5 +108,46 @@ describe('parsePartialJson', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the chat provider over the client: failures that come late or carry secrets', () => {
+  const ASK = { system: 'S', messages: [{ role: 'user' as const, content: 'hi' }] };
+
+  /** A fetch whose event stream sends `events`, then breaks as a reset connection does. */
+  function breakingStream(events: string[], calls: { count: number }): typeof fetch {
+    return () => {
+      calls.count += 1;
+      let index = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = events[index++];
+          if (next === undefined) controller.error(new TypeError('terminated'));
+          else controller.enqueue(new TextEncoder().encode(next));
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+    };
+  }
+
+  it('retries a stream that breaks before anything arrived, and reports one that broke mid-way as a network failure without a retry', async () => {
+    const before = { count: 0 };
+    const early = await expectIndxError(chatAgainst('http://127.0.0.1:9/v1', { fetch: breakingStream([], before) }).generate({ ...ASK, onPartial: () => undefined }), 'ai_provider_error');
+    expect([early.reason, before.count]).toEqual(['network', 2]);
+    const midway = { count: 0 };
+    const partials: unknown[] = [];
+    const late = await expectIndxError(chatAgainst('http://127.0.0.1:9/v1', { fetch: breakingStream(['data: {"choices":[{"delta":{"content":"Hel"}}]}\n\n'], midway) }).generate({ ...ASK, onPartial: (partial) => partials.push(partial) }), 'ai_provider_error');
+    expect([late.reason, late.upstream_status, midway.count, partials]).toEqual(['network', null, 1, ['Hel']]);
+  });
+
+  it('never shows a secret held in the base URL (userinfo or query), in the message or the details', async () => {
+    const base = 'http://indx-user:s3cret-pass@127.0.0.1:9/v1?api-key=q-secret';
+    for (const provider of [chatAgainst(base, { fetch }), chatAgainst(base)]) {
+      const error = (await provider.generate(ASK).catch((caught: unknown) => caught)) as Error & { details: unknown };
+      expect(isIndxError(error, 'ai_provider_error')).toBe(true);
+      const shown = `${error.message} ${JSON.stringify(error.details)}`;
+      expect(shown).not.toMatch(/s3cret-pass|q-secret|indx-user/);
+      expect(shown).toContain('http://127.0.0.1:9/v1');
+    }
   });
 });

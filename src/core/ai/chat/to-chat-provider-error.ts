@@ -1,4 +1,5 @@
 import { IndxError, isIndxError } from '../../errors';
+import { displayAddress } from '../openai-compatible';
 
 /** Where a chat call went: named in error messages; the key is only used to keep it out of them. */
 export interface ChatEndpoint {
@@ -32,16 +33,6 @@ export function chatProviderError(endpoint: ChatEndpoint, reason: ChatFailureRea
   // Model text stays in details (the caller may want it), out of the message (which ends up in logs).
   const explained = reason === 'invalid_output' ? explain(reason, upstreamStatus, '') : explain(reason, upstreamStatus, upstream);
   return new IndxError('ai_provider_error', `${where} ${explained}`, details, { cause });
-}
-
-/** The provider's address as shown in messages: origin and path, never userinfo or a query (either may carry a key). */
-function displayAddress(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return 'its configured address';
-  }
 }
 
 /**
