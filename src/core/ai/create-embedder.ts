@@ -1,7 +1,7 @@
 import type { EmbeddingProviderConfig } from './embedding-provider-config';
 import { toEmbeddingError } from './to-embedding-error';
 import { startDeadline } from './deadline';
-import { createEmbeddings, isApiCallError, type FetchFunction, type OpenAiEndpoint } from './openai-compatible';
+import { createEmbeddings, type FetchFunction, type OpenAiEndpoint } from './openai-compatible';
 
 /** How long one request may take, and the caller's signal to cancel it. */
 export interface EmbedRequest {
@@ -30,7 +30,7 @@ export function createEmbedder(config: EmbeddingProviderConfig, fetch?: FetchFun
       return await createEmbeddings(endpoint, { ...body, input: texts }, abort.signal);
     } catch (error: unknown) {
       request.signal?.throwIfAborted();
-      throw toEmbeddingError(error, isApiCallError, config.base_url);
+      throw toEmbeddingError(error, config.base_url);
     } finally {
       abort.release();
     }

@@ -1,7 +1,6 @@
 import { IndxError } from '../errors';
-import { displayAddress } from './openai-compatible';
 import { createEmbedder } from './create-embedder';
-import type { FetchFunction } from './openai-compatible';
+import { displayAddress, type FetchFunction } from './openai-compatible';
 import type { EmbeddingProviderConfig } from './embedding-provider-config';
 import { retryWithBackoff, type Sleep } from './retry-with-backoff';
 

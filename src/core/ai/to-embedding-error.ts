@@ -1,12 +1,5 @@
 import { IndxError, isIndxError } from '../errors';
-import { displayAddress } from './openai-compatible';
-
-/** The fields of an `ApiCallError` (openai-compatible.ts) that decide how a failure is reported. */
-interface ApiCallFailure {
-  statusCode?: number;
-  isRetryable: boolean;
-  responseHeaders?: Record<string, string>;
-}
+import { displayAddress, isApiCallError, type ApiCallError } from './openai-compatible';
 
 /**
  * Translates a failure of one embeddings request into an `IndxError`, keeping the original as
@@ -14,25 +7,25 @@ interface ApiCallFailure {
  * worth retrying (network, timeout, 408, 409, 429, 5xx; `details.retryable` is true), else
  * `embeddings_failed` (the provider refused the request or answered something unusable).
  */
-export function toEmbeddingError(error: unknown, isApiCallError: (value: unknown) => boolean, baseUrl: string): IndxError {
+export function toEmbeddingError(error: unknown, baseUrl: string): IndxError {
   if (isIndxError(error)) return error;
-  if (isApiCallError(error)) return fromApiCall(error as ApiCallFailure, error, baseUrl);
+  if (isApiCallError(error)) return fromApiCall(error, baseUrl);
   if (isTimeout(error)) {
     return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} did not answer in time. Check that it is running, or try again later.`, { retryable: true }, { cause: error });
   }
   return new IndxError('embeddings_failed', `The embeddings provider at ${displayAddress(baseUrl)} gave an answer indx cannot use. Check base_url and model.`, { retryable: false }, { cause: error });
 }
 
-function fromApiCall(failure: ApiCallFailure, cause: unknown, baseUrl: string): IndxError {
+function fromApiCall(failure: ApiCallError, baseUrl: string): IndxError {
   const status = failure.statusCode;
   const details = { status: status ?? null, retryable: failure.isRetryable, retry_after_ms: retryAfterMs(failure.responseHeaders) };
   if (status === undefined) {
-    return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} cannot be reached. Check that it is running and base_url is right.`, details, { cause });
+    return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} cannot be reached. Check that it is running and base_url is right.`, details, { cause: failure });
   }
   if (failure.isRetryable) {
-    return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} answered HTTP ${status}. Try again later.`, details, { cause });
+    return new IndxError('embeddings_unavailable', `The embeddings provider at ${displayAddress(baseUrl)} answered HTTP ${status}. Try again later.`, details, { cause: failure });
   }
-  return new IndxError('embeddings_failed', `The embeddings provider at ${displayAddress(baseUrl)} refused the request (HTTP ${status}). Check api_key, model and base_url.`, details, { cause });
+  return new IndxError('embeddings_failed', `The embeddings provider at ${displayAddress(baseUrl)} refused the request (HTTP ${status}). Check api_key, model and base_url.`, details, { cause: failure });
 }
 
 // Retry-After is seconds or an HTTP date (RFC 9110 §10.2.3); OpenAI also sends retry-after-ms.

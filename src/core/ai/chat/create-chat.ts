@@ -73,7 +73,7 @@ async function generate(call: ChatCall, request: ChatRequest, stream: boolean): 
   } catch (error: unknown) {
     request.signal?.throwIfAborted();
     if (deadline.timedOut()) throw chatProviderError(call.endpoint, 'timeout', null, `no answer within ${call.settings.timeout_ms} ms`, error);
-    throw toChatProviderError(error, call.endpoint, isApiCallError);
+    throw toChatProviderError(error, call.endpoint);
   } finally {
     deadline.release();
   }
@@ -91,11 +91,13 @@ async function retryOnce(attempt: () => Promise<RawReply>, deadline: Deadline, m
   }
 }
 
+// A chat call is retried on a network failure, 429 and 5xx only (not 408 or 409, which an
+// embeddings request retries).
 function isRetryable(error: unknown): boolean {
-  const failure = error as { statusCode?: unknown; isRetryable?: unknown } | null;
   if (isIndxError(error)) return error.details.reason === 'network';
-  if (typeof failure?.statusCode === 'number') return failure.statusCode === 429 || failure.statusCode >= 500;
-  return failure?.isRetryable === true;
+  if (!isApiCallError(error)) return false;
+  const status = error.statusCode;
+  return status === undefined || status === 429 || status >= 500;
 }
 
 // Waits on a timeout signal rather than a timer: the same code runs in Node and in Obsidian's

@@ -1,5 +1,5 @@
 import { IndxError, isIndxError } from '../../errors';
-import { displayAddress } from '../openai-compatible';
+import { displayAddress, isApiCallError, type ApiCallError } from '../openai-compatible';
 
 /** Where a chat call went: named in error messages; the key is only used to keep it out of them. */
 export interface ChatEndpoint {
@@ -10,13 +10,6 @@ export interface ChatEndpoint {
 
 /** Why a chat call failed, as `details.reason` of `ai_provider_error` says. */
 export type ChatFailureReason = 'timeout' | 'http' | 'network' | 'invalid_output';
-
-/** The fields of an `ApiCallError` (openai-compatible.ts) that decide how a failure is reported. */
-interface ApiCallFailure {
-  statusCode?: number;
-  responseBody?: string;
-  message: string;
-}
 
 const MAX_UPSTREAM_MESSAGE = 500;
 const MAX_CAUSE_DEPTH = 5;
@@ -41,18 +34,18 @@ export function chatProviderError(endpoint: ChatEndpoint, reason: ChatFailureRea
  * by its status (none: the provider was not reached; a 2xx: its body was unusable), anything
  * else as unusable output.
  */
-export function toChatProviderError(error: unknown, endpoint: ChatEndpoint, isApiCallError: (value: unknown) => boolean): IndxError {
+export function toChatProviderError(error: unknown, endpoint: ChatEndpoint): IndxError {
   const known = findIndxError(error);
   if (known !== undefined) return known;
-  if (isApiCallError(error)) return fromApiCall(error as ApiCallFailure, endpoint, error);
+  if (isApiCallError(error)) return fromApiCall(error, endpoint);
   return chatProviderError(endpoint, 'invalid_output', null, messageOf(error), error);
 }
 
-function fromApiCall(failure: ApiCallFailure, endpoint: ChatEndpoint, cause: unknown): IndxError {
+function fromApiCall(failure: ApiCallError, endpoint: ChatEndpoint): IndxError {
   const status = failure.statusCode;
-  if (status === undefined) return chatProviderError(endpoint, 'network', null, failure.message, cause);
+  if (status === undefined) return chatProviderError(endpoint, 'network', null, failure.message, failure);
   const upstream = upstreamMessageOf(failure.responseBody) ?? failure.message;
-  return chatProviderError(endpoint, status >= 200 && status < 300 ? 'invalid_output' : 'http', status, upstream, cause);
+  return chatProviderError(endpoint, status >= 200 && status < 300 ? 'invalid_output' : 'http', status, upstream, failure);
 }
 
 function explain(reason: ChatFailureReason, status: number | null, upstream: string): string {
