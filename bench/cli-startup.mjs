@@ -15,10 +15,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { percentile } from './lib/measure.mjs';
+import { spread, startRun } from './lib/run-facts.mjs';
 import { REPO_ROOT, RESULTS_DIR } from './lib/paths.mjs';
 
 const { values: flags } = parseArgs({
@@ -114,10 +114,6 @@ function runSample(argv, preload, rssFile) {
   return { ms, rss_mb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
 }
 
-function stats(values) {
-  return values.length === 0 ? null : { median: percentile(values, 0.5), p90: percentile(values, 0.9), min: Math.min(...values), max: Math.max(...values) };
-}
-
 function render(meta, rows) {
   const ms = (value) => `${value.toFixed(1)} ms`;
   const mb = (value) => `${value.toFixed(1)} MB`;
@@ -144,8 +140,7 @@ function render(meta, rows) {
 }
 
 function main() {
-  const started = Date.now();
-  const loadAtStart = loadavg();
+  const runFacts = startRun('bench:cli');
   const workDir = mkdtempSync(join(tmpdir(), 'indx-cli-startup-'));
   const failures = [];
   let builds;
@@ -174,18 +169,13 @@ function main() {
     rmSync(workDir, { recursive: true, force: true });
   }
   for (const row of rows) {
-    row.time = stats(row.samples.map((sample) => sample.ms));
-    row.rss = stats(row.samples.map((sample) => sample.rss_mb));
+    row.time = spread(row.samples.map((sample) => sample.ms));
+    row.rss = spread(row.samples.map((sample) => sample.rss_mb));
   }
   const date = new Date().toISOString().slice(0, 10);
   const meta = {
     date,
-    command: ['npm run bench:cli', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
-    machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB`,
-    node: process.version,
-    os: `${process.platform} ${release()}`,
-    durationSeconds: Math.round((Date.now() - started) / 1000),
-    loadAverage: { start: loadAtStart.map((value) => Number(value.toFixed(2))), end: loadavg().map((value) => Number(value.toFixed(2))) },
+    ...runFacts(),
     samples,
     goalMs,
     builds: builds.map(({ name, label, bytes, sha256, others }) => ({ name, label, bytes, sha256, others })),

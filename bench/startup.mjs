@@ -17,12 +17,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, totalmem, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import esbuild from 'esbuild';
-import { percentile } from './lib/measure.mjs';
+import { spread, startRun } from './lib/run-facts.mjs';
 import { REPO_ROOT, RESULTS_DIR } from './lib/paths.mjs';
 
 const { values: flags } = parseArgs({
@@ -142,7 +142,7 @@ function summarise(build) {
   const phases = {};
   for (const phase of PHASES) {
     const values = build.samples.map((sample) => sample[phase.key]);
-    phases[phase.key] = values.length === 0 ? null : { median: percentile(values, 0.5), p90: percentile(values, 0.9), min: Math.min(...values), max: Math.max(...values) };
+    phases[phase.key] = spread(values);
   }
   return phases;
 }
@@ -175,8 +175,7 @@ function render(meta, builds) {
 }
 
 async function main() {
-  const started = Date.now();
-  const loadAtStart = loadavg();
+  const runFacts = startRun('bench:startup');
   const workDir = mkdtempSync(join(tmpdir(), 'indx-startup-'));
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'manifest.json'), 'utf8'));
   let builds;
@@ -207,12 +206,7 @@ async function main() {
   const date = new Date().toISOString().slice(0, 10);
   const meta = {
     date,
-    command: ['npm run bench:startup', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
-    machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB`,
-    node: process.version,
-    os: `${process.platform} ${release()}`,
-    durationSeconds: Math.round((Date.now() - started) / 1000),
-    loadAverage: { start: loadAtStart.map((value) => Number(value.toFixed(2))), end: loadavg().map((value) => Number(value.toFixed(2))) },
+    ...runFacts(),
     vaultFiles,
     samples,
     goals: Object.fromEntries(PHASES.filter((phase) => phase.goal !== undefined).map((phase) => [phase.key, phase.goal])),
