@@ -13,11 +13,11 @@ import { promises as fs } from 'node:fs';
 import { request } from 'node:http';
 import { Session } from 'node:inspector';
 import Module from 'node:module';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { TokenStore } from '../../src/core/auth/token-store';
 import { FileStorage, locateStateDir } from '../../src/hosts/node/file-storage';
+import { freePort } from '../../tests/helpers/free-port';
 import * as fakeElectron from '../../tests/obsidian/fake/electron';
 import * as fake from '../../tests/obsidian/fake/obsidian';
 
@@ -47,14 +47,6 @@ function answerAppModules(): void {
 
 /** V8's full collection, a global under --expose-gc (bench/startup.mjs starts samples with it). */
 declare const gc: () => void;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 interface HttpAnswer {
   status: number;

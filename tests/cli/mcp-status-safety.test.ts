@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../helpers/free-port';
 import { CLI } from './run-cli';
 
 // `indx mcp status` starts the entries it finds, and `install` checks what it wrote. Project
@@ -54,15 +55,6 @@ async function indxMcp(args: string[], extra: Record<string, string> = {}): Prom
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
-}
-
-/** A loopback port nobody listens on: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function write(file: string, text: string): Promise<void> {
@@ -136,7 +128,7 @@ describe('install never aims a token elsewhere, and says when what it wrote does
   });
 
   it('exits 6 when the entry it wrote fails its check (the file is written), 2 before writing anything for a bad --timeout', async () => {
-    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const closed = `http://127.0.0.1:${await freePort()}`;
     const badTimeout = await indxMcp(['install', '-t', 'cursor', '--url', closed, '--timeout', 'soon']);
     expect([badTimeout.code, existsSync(join(home, '.cursor'))]).toEqual([2, false]);
     const result = await indxMcp(['install', '-t', 'cursor', '--url', closed, '--timeout', '5'], { INDX_TOKEN: 'indx_secret' });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { TokenStore } from '../../src/core/auth/token-store';
 import { FileStorage, legacyStateDir, locateStateDir } from '../../src/hosts/node/file-storage';
 import { findDiscovery, type DiscoveryRecord } from '../../src/server/discovery/discovery-file';
+import { freePort } from '../helpers/free-port';
 import { waitFor, type TempFiles } from '../helpers/temp-vault';
 import { openFakeVault, type FakeVault } from './fake-app';
 import * as fakeElectron from './fake/electron';
@@ -60,7 +61,7 @@ export interface PluginVaultOptions {
 export async function preparePluginVault(files: TempFiles, settings: Record<string, unknown> = {}, options: PluginVaultOptions = {}): Promise<PluginVault> {
   const vault = await openFakeVault(files, { layoutReady: false });
   const pluginFolder = await vault.app.install(MANIFEST, options.folder);
-  const port = await findFreePort();
+  const port = await freePort();
   await fs.writeFile(path.join(pluginFolder, 'data.json'), JSON.stringify({ version: 1, server: { enabled: true, port }, ...settings }));
   const stateDir = options.legacyState === true ? legacyStateDir(vault.root) : locateStateDir(vault.root, vault.app.vault.configDir);
   const tokens = await TokenStore.load(new FileStorage(stateDir));
@@ -136,14 +137,6 @@ export async function waitForPortFree(port: number): Promise<void> {
     if (Date.now() - started > 5000) throw new Error(`port ${port} still in use 5 s after unload`);
     await delay(20);
   }
-}
-
-async function findFreePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** The discovery files present for any vault. */
