@@ -1,16 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promises as fs } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { promisify } from 'node:util';
+import { runBenchOnce } from './run-bench';
 
 // Smoke test of `npm run bench:startup` (issue 15, item 2): one sample per build must measure
 // every phase for the baseline and for the main.js jest's globalSetup built. Only that the figures
 // exist is checked: the start-up goals (evaluation ≤ 60 ms, onload ≤ 10 ms) are the benchmark's to
 // report, never a test's to assert, as timings depend on the machine.
 
-const run = promisify(execFile);
-const REPO = path.resolve(__dirname, '../..');
 const PHASES = ['evaluation_ms', 'evaluation_heap_mb', 'evaluation_heap_retained_mb', 'evaluation_rss_mb', 'onload_ms', 'first_mcp_ms', 'first_rest_ms', 'rss_answered_mb'];
 
 interface Stats {
@@ -25,26 +19,10 @@ interface Report {
 }
 
 describe('npm run bench:startup', () => {
-  let results: string;
-  /** The benchmark's TMPDIR: its own, so what it leaves behind is seen apart from other processes' files. */
-  let temp: string;
-
-  beforeAll(async () => {
-    results = await fs.mkdtemp(path.join(tmpdir(), 'indx-startup-results-'));
-    temp = await fs.mkdtemp(path.join(tmpdir(), 'indx-startup-tmp-'));
-  });
-
-  afterAll(async () => {
-    await fs.rm(results, { recursive: true, force: true });
-    await fs.rm(temp, { recursive: true, force: true });
-  });
-
   it('measures every phase for the baseline and the candidate, one fresh process each, and cleans up', async () => {
-    await run(process.execPath, ['bench/startup.mjs', '--samples', '1', '--no-build', '--results', results], { cwd: REPO, timeout: 150_000, env: { ...process.env, TMPDIR: temp } });
-    const written = await fs.readdir(results);
-    const jsonFile = written.find((name) => name.endsWith('-startup.json'));
-    expect(written.some((name) => name.endsWith('-startup.md'))).toBe(true);
-    const report = JSON.parse(await fs.readFile(path.join(results, jsonFile ?? 'missing'), 'utf8')) as Report;
+    const { json, markdown, leftInTemp } = await runBenchOnce('startup.mjs', 'startup', 150_000);
+    expect(markdown).not.toBe('');
+    const report = json as Report;
     expect(report.samples).toBe(1);
     expect(report.loadAverage.start).toHaveLength(3);
     expect(report.builds.map((build) => build.name)).toEqual(['baseline', 'candidate']);
@@ -62,6 +40,6 @@ describe('npm run bench:startup', () => {
     // The baseline and the candidate are different builds.
     expect(report.builds[0]?.sha256).not.toBe(report.builds[1]?.sha256);
     // The run's temp folder (builds, vaults, discovery files) is gone.
-    expect(await fs.readdir(temp)).toEqual([]);
+    expect(leftInTemp).toEqual([]);
   });
 });
