@@ -35,8 +35,8 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   server!: PluginServer;
   apiKey!: ApiKeyStore;
   private tab: IndxSettingTab | null = null;
-  /** Loaded at layout-ready. */
-  private parts: PluginParts | null = null;
+  /** Loaded at layout-ready, before anything that uses it is registered. */
+  private parts!: PluginParts;
   private statusBar: HTMLElement | null = null;
   /** Set by unload: an `onload` still awaiting, or a layout-ready callback, must start nothing. */
   private unloaded = false;
@@ -172,7 +172,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   }
 
   async copyClientConfig(client: ClientId, token: string | null): Promise<void> {
-    const { buildClientConfig, CLIENTS, isSnippetClient } = this.parts ?? (await import('./plugin-parts'));
+    const { buildClientConfig, CLIENTS, isSnippetClient } = this.parts;
     if (!isSnippetClient(client)) return this.saveClaudeBundle();
     const state = this.server.state;
     const url = state.status === 'running' ? state.url : `http://127.0.0.1:${await this.configuredPort()}`;
@@ -210,7 +210,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
 
   /** The plugin's port setting, else the vault configuration's (shared with the headless server). */
   private async configuredPort(): Promise<number> {
-    const { readVaultConfig } = this.parts ?? (await import('./plugin-parts'));
+    const { readVaultConfig } = this.parts;
     return this.settingsStore.current.server.port ?? (await readVaultConfig(this.storage)).server.port;
   }
 
