@@ -55,6 +55,8 @@ export interface EngineOptions {
   search?: EngineSearchOptions | false;
   /** The AI runtime's environment and provider plumbing; without it AI is off unless the vault configuration names a reachable provider. */
   ai?: AiRuntimeOptions;
+  /** Longest a call waits for the host to finish opening the vault before it fails with `vault_opening` (default 30 s). */
+  openWaitMs?: number;
 }
 
 /** Per-call options of `Engine.call`. */
@@ -67,6 +69,9 @@ export interface CallOptions {
 
 /** Longest wait of `Engine.close` for the calls still running. */
 const CLOSE_WAIT_MS = 10_000;
+
+/** Longest a call waits for a headless host still reading the vault at start (see `Engine.whenOpen`). */
+const OPEN_WAIT_MS = 30_000;
 
 /** The caller used by local, trusted entry points (the CLI on the user's own machine). */
 export const LOCAL_CALLER: Caller = { actor: 'cli', scopes: SCOPES };
@@ -106,6 +111,7 @@ export class Engine {
     ai: AiRuntimeOptions,
     /** State files that went missing since the last start (see `checkStateFiles`). */
     readonly stateWarnings: readonly StateWarning[],
+    private readonly openWaitMs: number,
   ) {
     this.policyHost = new PolicyHost(host);
     this.policyHost.setPolicy(createPathPolicy(config.access));
@@ -148,7 +154,7 @@ export class Engine {
   static async create(options: EngineOptions): Promise<Engine> {
     const config = await readVaultConfig(options.storage);
     const warnings = await checkStateFiles(options.storage);
-    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config, options.ai ?? {}, warnings);
+    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config, options.ai ?? {}, warnings, options.openWaitMs ?? OPEN_WAIT_MS);
   }
 
   /**
@@ -191,7 +197,10 @@ export class Engine {
     await this.storage.sweep?.();
     const found: RecoveredIntent[] = [];
     const writable = (await this.reloadConfig()).access.write_enabled;
-    for (const entry of await readJournal(this.storage)) found.push(await this.recoverEntry(entry, writable));
+    const entries = await readJournal(this.storage);
+    // Finishing work needs the whole vault: a host still reading it is waited for (only then, and however long).
+    if (entries.length > 0) await this.policyHost.whenOpen();
+    for (const entry of entries) found.push(await this.recoverEntry(entry, writable));
     this.recovered.push(...found);
     await this.audit.flush();
     return found;
@@ -216,6 +225,21 @@ export class Engine {
     } finally {
       audit.end();
     }
+  }
+
+  /**
+   * Resolves once the host holds the whole vault. A headless host reads it in the background at
+   * start; a call waits for that at most `openWaitMs`, then fails with `vault_opening` (HTTP 503),
+   * saying how far reading got: the client may retry, `vault_status` answers meanwhile.
+   */
+  async whenOpen(): Promise<void> {
+    const state = this.policyHost.opening()?.state;
+    if (state === undefined || state === 'open') return;
+    const waited = new Promise<'timeout'>((resolve) => AbortSignal.timeout(this.openWaitMs).addEventListener('abort', () => resolve('timeout')));
+    if ((await Promise.race([this.policyHost.whenOpen(), waited])) !== 'timeout') return;
+    const progress = this.policyHost.opening();
+    const read = progress === null ? '' : ` (${progress.notes_parsed + progress.notes_from_cache} of ${progress.notes} notes read so far)`;
+    throw new IndxError('vault_opening', `The vault is still being read after this server started${read}, and this call waited ${Math.round(this.openWaitMs / 1000)} s for it. Retry shortly; vault_status shows the progress.`, { opening: progress, waited_ms: this.openWaitMs });
   }
 
   /**
@@ -273,9 +297,11 @@ export class Engine {
       throw new IndxError('forbidden', `Writes are switched off for this vault (access.write_enabled is false), so ${name} cannot write. An admin can re-enable them with vault_config_set.`, { operation: name });
     };
     // The operation's audit events are recorded when it ends, stamped with its duration.
+    const operation = this.registry.get(name);
+    if (operation.answersWhileOpening !== true) await this.whenOpen();
     const audit = this.audit.begin(this.clock);
     try {
-      const guarded = { operation: this.registry.get(name), input, runtime: this.ai, audit, actor: caller.actor, scopes: caller.scopes, clock: this.clock };
+      const guarded = { operation, input, runtime: this.ai, audit, actor: caller.actor, scopes: caller.scopes, clock: this.clock };
       const invocation = await guardAiCall(guarded, (recorder) => this.registry.invoke(name, input, this.contextFor(caller, recorder, options), caller.scopes, beforeWrite, caller.tools));
       if (name === 'vault_config_set') await this.reloadConfig();
       return invocation;

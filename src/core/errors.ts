@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'not_utf8',
   'conflict',
   'lock_unavailable',
+  'vault_opening',
   'unknown_operation',
   'forbidden',
   'unauthorized',

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { locateStateDir } from '../../../src/hosts/node/file-storage';
 import { IndxError } from '../../../src/core/errors';
 
@@ -12,6 +13,11 @@ export const CONFIG_DIR_VARIABLE = 'INDX_CONFIG_DIR';
  */
 export function vaultStateDir(root: string): string {
   return locateStateDir(root, configDirSetting());
+}
+
+/** The folder of the headless host's metadata cache inside the state folder `stateDir` (see `MetadataCache`). */
+export function metadataCacheDir(stateDir: string): string {
+  return join(stateDir, 'metadata');
 }
 
 /** The configured configuration folder's name, checked; undefined when none is set. */

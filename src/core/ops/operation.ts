@@ -62,6 +62,12 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
   requiresWhen?(input: z.output<Input>): boolean;
   /** Its answer reads the server's live state (index progress, spend today): never replayed from a cache. */
   live?: boolean;
+  /**
+   * It needs no picture of the vault's files, or reports how reading them goes: it runs at once
+   * while a headless host is still reading the vault at start. Every other operation waits for
+   * that first, a bounded time (see `Engine.whenOpen`).
+   */
+  answersWhileOpening?: boolean;
   /** Whether the operation can stream its result (see `AiStreamEvent`). */
   streams?: boolean;
   /**

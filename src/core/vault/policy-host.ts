@@ -1,6 +1,6 @@
 import { IndxError } from '../errors';
 import { OPEN_POLICY, excludedPath, readOnlyPath, type PathPolicy } from './path-policy';
-import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from './vault-host';
+import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from './vault-host';
 import type { CachedMetadata } from '../metadata/types';
 import { type LinkTotals, sumLinkTotals } from './link-totals';
 
@@ -29,6 +29,11 @@ export class PolicyHost implements VaultHost {
 
   constructor(private readonly inner: VaultHost) {
     this.unsubscribe = inner.on((event) => this.forward(event));
+    // A host that opens in the background fills in without events: link maps filtered before are stale then.
+    void inner.whenOpen?.().then(
+      () => void (this.version += 1),
+      () => undefined,
+    );
   }
 
   get name(): string {
@@ -145,6 +150,14 @@ export class PolicyHost implements VaultHost {
 
   rescan(): Promise<void> {
     return this.inner.rescan();
+  }
+
+  whenOpen(): Promise<void> {
+    return this.inner.whenOpen?.() ?? Promise.resolve();
+  }
+
+  opening(): VaultOpening | null {
+    return this.inner.opening?.() ?? null;
   }
 
   on(listener: (event: VaultEvent) => void): Unsubscribe {

@@ -37,6 +37,27 @@ export type Unsubscribe = () => void;
  */
 export type LinkMap = Record<string, Record<string, number>>;
 
+/**
+ * How far a host that reads the vault itself (the headless host) got in opening it: at start it
+ * lists the folders, then stats every file and reads the notes its metadata cache cannot vouch
+ * for, then links them. Snake case: `vault_status` reports it as is.
+ */
+export interface VaultOpening {
+  state: 'listing' | 'reading' | 'linking' | 'open' | 'failed';
+  /** Files found so far. */
+  files: number;
+  /** Notes found so far (known once the listing is done). */
+  notes: number;
+  /** Notes read from disk and parsed. */
+  notes_parsed: number;
+  /** Notes whose metadata came from the metadata cache, unread (unchanged since it was saved). */
+  notes_from_cache: number;
+  /** Milliseconds since opening started, or how long it took once open. */
+  duration_ms: number;
+  /** Why opening failed (state `failed`). */
+  error?: string;
+}
+
 /** Files, metadata, link resolution and change events of one vault. */
 export interface VaultHost {
   /** The vault's display name (its folder name). */
@@ -67,7 +88,11 @@ export interface VaultHost {
   trash(path: string, check?: (text: string) => void): Promise<void>;
   /** Renames or moves a file or folder without touching links; `check` as for `trash`. */
   rename(from: string, to: string, check?: (text: string) => void): Promise<void>;
-  /** Obsidian's `CachedMetadata` for a markdown file, or null. */
+  /**
+   * Obsidian's `CachedMetadata` for a markdown file, or null. The headless host keeps the
+   * compact form (`compactMetadata`: no sections, list items, footnotes or blocks); whoever
+   * needs those has the note's text at hand and parses it (`parseMetadata`).
+   */
   getMetadata(path: string): CachedMetadata | null;
   /**
    * The metadata the host parsed for exactly `text` when it was just written to `path` through
@@ -91,4 +116,11 @@ export interface VaultHost {
   rescan(): Promise<void>;
   /** Subscribes to changes; metadata events follow the file event they stem from. */
   on(listener: (event: VaultEvent) => void): Unsubscribe;
+  /**
+   * Resolves once the host holds the whole vault (files, metadata, links), rejects when opening
+   * it failed. Until then listings are empty. Absent: the host is whole from the start.
+   */
+  whenOpen?(): Promise<void>;
+  /** How opening the vault goes or went; absent or null for hosts given their metadata (Obsidian's own cache). */
+  opening?(): VaultOpening | null;
 }

@@ -1,9 +1,13 @@
+import { compactMetadata } from '../../core/metadata/compact-metadata';
 import { countLinks } from '../../core/metadata/link-counts';
 import { LinkResolver } from '../../core/metadata/link-resolver';
 import { getLinkpath } from '../../core/metadata/linktext';
 import type { CachedMetadata } from '../../core/metadata/types';
 import { type LinkTotals, sumTargetCounts } from '../../core/vault/link-totals';
 import type { LinkMap } from '../../core/vault/vault-host';
+
+/** Notes stored or counted between two pauses of {@link LinkIndex.build}. */
+const NOTES_PER_PAUSE = 256;
 
 /** A batch of file changes: paths that left the vault and files that arrived or changed. */
 export interface LinkIndexChange {
@@ -14,7 +18,8 @@ export interface LinkIndexChange {
 }
 
 /**
- * The Node host's `metadataCache`: every note's `CachedMetadata`, the link resolver over every
+ * The Node host's `metadataCache`: every note's `CachedMetadata` in compact form (see
+ * `compactMetadata`), the link resolver over every
  * file, and `resolvedLinks` / `unresolvedLinks` kept up to date incrementally. A reverse index
  * from the lower-cased last segment of every linkpath to the notes that contain it tells which
  * notes a created, deleted or renamed file can affect, so only those are counted again.
@@ -35,6 +40,24 @@ export class LinkIndex {
     this.resolver = new LinkResolver([...paths]);
     for (const [path, cache] of metadata) this.storeMetadata(path, cache);
     for (const path of metadata.keys()) this.count(path);
+  }
+
+  /**
+   * The index of a whole vault, as the constructor builds it, calling `pause` every few hundred
+   * notes: linking 50k notes takes about a second, which must not hold the thread in one piece.
+   */
+  static async build(paths: Iterable<string>, metadata: ReadonlyMap<string, CachedMetadata>, pause: () => Promise<void>): Promise<LinkIndex> {
+    const index = new LinkIndex(paths, new Map());
+    let done = 0;
+    for (const [path, cache] of metadata) {
+      index.storeMetadata(path, cache);
+      if ((done += 1) % NOTES_PER_PAUSE === 0) await pause();
+    }
+    for (const path of metadata.keys()) {
+      index.count(path);
+      if ((done += 1) % NOTES_PER_PAUSE === 0) await pause();
+    }
+    return index;
   }
 
   /** How many notes have metadata. */
@@ -78,7 +101,7 @@ export class LinkIndex {
   }
 
   private storeMetadata(path: string, cache: CachedMetadata): void {
-    this.metadata.set(path, cache);
+    this.metadata.set(path, compactMetadata(cache));
     const keys = linkKeys(cache);
     this.keysBySource.set(path, keys);
     for (const key of keys) this.sourcesFor(key).add(path);

@@ -1,12 +1,14 @@
 import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { IndxError } from '../../core/errors';
+import { compactMetadata } from '../../core/metadata/compact-metadata';
 import { parseMetadata, parseMetadataSliced } from '../../core/metadata/parse-metadata';
 import type { CachedMetadata } from '../../core/metadata/types';
 import type { LinkTotals } from '../../core/vault/link-totals';
 import { toVaultPath } from '../../core/vault/paths';
-import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from '../../core/vault/vault-host';
+import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from '../../core/vault/vault-host';
 import { writeFileAtomic } from './atomic-write';
 import { EventHub } from './event-hub';
 import { toFileRecord, toSignature } from './file-record';
@@ -15,7 +17,8 @@ import { inspectEntry } from './inspect-entry';
 import { locateEntry, type Location } from './locate-entry';
 import { PathLocks } from './path-locks';
 import { readSmallFile, SMALL_FILE_BYTES } from './read-small-file';
-import { scanVault } from './scan-vault';
+import { MetadataCache } from './metadata-cache';
+import { scanVault, SLICED_PARSE_CHARS, startProgress } from './scan-vault';
 import { TimeSlicer } from './time-slicer';
 import { prepareTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
@@ -24,15 +27,20 @@ import { decodeOrThrow, isErrorCode, makeParentFolders, readText, readTextOrNull
 import { alreadyExists, notFound, notRegularFile } from './vault-errors';
 import { VaultState } from './vault-state';
 
-/** Notes at least this long (UTF-16 units) are parsed in slices, so one write cannot hold the event loop. */
-const SLICED_PARSE_CHARS = 64 * 1024;
 
-/** Options of {@link NodeVaultHost.open}. */
+/** Options of {@link NodeVaultHost.open} and {@link NodeVaultHost.start}. */
 export interface NodeVaultHostOptions {
   /** Watch the folder and report changes made outside the host (default false). */
   watch?: boolean;
   /** Milliseconds since the epoch; injected so tests can time the open deterministically. */
   clock?: () => number;
+  /**
+   * The folder of the persisted metadata cache (see `MetadataCache`), normally `metadata` in the
+   * vault's state folder. Without one, every note is read and parsed at every open.
+   */
+  metadataCacheDir?: string;
+  /** Quiet time after the last change before the metadata cache is saved (default 2 s; at most 30 s while changes keep coming). */
+  cacheSaveDelayMs?: number;
 }
 
 /** What opening the vault found and how long it took. */
@@ -43,10 +51,18 @@ export interface OpenStatistics {
   durationMs: number;
 }
 
+/** The longest a change waits to be saved in the metadata cache while changes keep coming. */
+const MAX_CACHE_SAVE_DELAY_MS = 30_000;
+
 /**
  * The headless `VaultHost`: a vault folder on disk with our own Obsidian-compatible metadata.
  * Writes to one path are serialised in process and land atomically; metadata and link maps are
  * updated before a write resolves; with `watch`, changes made by other programs are picked up.
+ *
+ * Opening: `start` returns at once and reads the vault in the background (`whenOpen`,
+ * `opening`): listings are empty and writes wait until it is done. Every note's metadata is kept
+ * in compact form and saved in the metadata cache, so the next open reads and parses only the
+ * notes whose file changed.
  *
  * Paths: every path coming in is checked and normalised by the core's `toVaultPath` (NFC,
  * no-break spaces as spaces, hidden and protected folders refused), and every name on disk is
@@ -57,58 +73,167 @@ export interface OpenStatistics {
  */
 export class NodeVaultHost implements VaultHost {
   readonly name: string;
-  /** Statistics of the initial scan. */
-  readonly openStatistics: OpenStatistics;
+  private state = VaultState.empty();
   private readonly locks = new PathLocks();
   private readonly events = new EventHub<VaultEvent>();
   private readonly pending = new Set<Promise<void>>();
   private watcher: VaultWatcher | null = null;
   /** The last note written through this host and its metadata, until `metadataOf` takes it. */
   private lastWrite: { key: string; text: string; metadata: CachedMetadata } | null = null;
+  private readonly progress = startProgress();
+  private linking = false;
+  private openedAt: number | null = null;
+  private openError: string | null = null;
+  private opened: Promise<void> = Promise.resolve();
+  /** Set by `close`: a scan still running stops. */
+  private readonly closing = new AbortController();
+  private cache: MetadataCache | null = null;
+  private saveTimer: NodeJS.Timeout | null = null;
+  private firstUnsavedChange: number | null = null;
+  private saving: Promise<void> = Promise.resolve();
 
   private constructor(
     /** The vault folder's real path. */
     readonly root: string,
-    private readonly state: VaultState,
-    durationMs: number,
+    private readonly clock: () => number,
+    private readonly startedAt: number,
+    private readonly options: NodeVaultHostOptions,
   ) {
     this.name = path.basename(root);
-    const notes = state.links.noteCount;
-    this.openStatistics = { files: state.files.size, notes, folders: state.folders.size, durationMs };
   }
 
-  /** Scans the vault folder at `root` and, when asked, starts watching it. */
+  /** Opens the vault folder at `root` and waits until it is read whole (see `start`). */
   static async open(root: string, options: NodeVaultHostOptions = {}): Promise<NodeVaultHost> {
-    const clock = options.clock ?? Date.now;
-    const started = clock();
-    const realRoot = await toRealVaultFolder(root);
-    const early: string[] = [];
-    let onPathChanged = (diskPath: string): void => void early.push(diskPath);
-    const watcher =
-      options.watch === true ? new VaultWatcher(realRoot, (diskPath) => onPathChanged(diskPath), reportWatchError) : null;
-    const scan = await scanVault(realRoot, parseMetadata, (folder) => watcher?.watchFolder(folder)).catch(
-      async (error: unknown) => {
-        await watcher?.close();
-        throw error;
-      },
-    );
-    const host = new NodeVaultHost(realRoot, new VaultState(scan), clock() - started);
-    host.watcher = watcher;
-    onPathChanged = (diskPath) => host.schedule(diskPath);
-    for (const diskPath of early) host.schedule(diskPath);
+    const host = await NodeVaultHost.start(root, options);
+    try {
+      await host.whenOpen();
+    } catch (error: unknown) {
+      await host.close();
+      throw error;
+    }
     return host;
   }
 
-  /** Stops watching and waits for changes already seen to be applied. */
+  /**
+   * Checks the vault folder at `root` and starts reading it in the background (and, when asked,
+   * watching it); resolves before that is done. Until `whenOpen` resolves the host lists nothing
+   * and its writes wait.
+   */
+  static async start(root: string, options: NodeVaultHostOptions = {}): Promise<NodeVaultHost> {
+    const clock = options.clock ?? Date.now;
+    const started = clock();
+    const host = new NodeVaultHost(await toRealVaultFolder(root), clock, started, options);
+    host.opened = host.openInBackground();
+    // A failure is reported by whenOpen and opening(), to whoever asks.
+    host.opened.catch(() => undefined);
+    return host;
+  }
+
+  private async openInBackground(): Promise<void> {
+    const early: string[] = [];
+    let onPathChanged = (diskPath: string): void => void early.push(diskPath);
+    const watcher = this.options.watch === true ? new VaultWatcher(this.root, (diskPath) => onPathChanged(diskPath), reportWatchError) : null;
+    this.watcher = watcher;
+    const slicer = new TimeSlicer();
+    const pause = () => slicer.yieldIfDue();
+    try {
+      const cache = await this.loadCache(pause);
+      const scan = await scanVault(this.root, {
+        parse: (text) => compactMetadata(parseMetadata(text)),
+        parseSliced: async (text, pauseParse) => compactMetadata(await parseMetadataSliced(text, pauseParse)),
+        beforeListing: (folder) => watcher?.watchFolder(folder),
+        ...(cache === null ? {} : { reuse: (vaultPath: string, signature: string) => cache.take(vaultPath, signature) }),
+        progress: this.progress,
+        signal: this.closing.signal,
+      });
+      this.linking = true;
+      this.state = await VaultState.fromScan(scan, pause);
+      cache?.finishScan();
+      this.cache = cache;
+      this.openedAt = this.clock();
+    } catch (error: unknown) {
+      this.openError = error instanceof Error ? error.message : String(error);
+      await watcher?.close();
+      this.watcher = null;
+      throw error;
+    } finally {
+      this.linking = false;
+    }
+    onPathChanged = (diskPath) => this.schedule(diskPath);
+    for (const diskPath of early) this.schedule(diskPath);
+    this.cacheChanged();
+  }
+
+  /** The metadata cache, or null without one (or when it cannot be read at all: every note is then parsed). */
+  private async loadCache(pause: () => Promise<void>): Promise<MetadataCache | null> {
+    const folder = this.options.metadataCacheDir;
+    if (folder === undefined) return null;
+    const cache = await MetadataCache.load(folder, pause);
+    if (cache.problems.length > 0) process.emitWarning(`indx: parts of the metadata cache were unusable and are rebuilt: ${cache.problems.join('; ')}`);
+    return cache;
+  }
+
+  /** Resolves once the vault is read whole; rejects with the reason when that failed. */
+  whenOpen(): Promise<void> {
+    return this.opened;
+  }
+
+  /** How opening the vault goes or went. */
+  opening(): VaultOpening {
+    const { files, notes, notesParsed, notesReused } = this.progress;
+    const state = this.openError !== null ? 'failed' : this.openedAt !== null ? 'open' : this.linking ? 'linking' : this.progress.phase === 'listing' ? 'listing' : 'reading';
+    const report: VaultOpening = { state, files, notes, notes_parsed: notesParsed, notes_from_cache: notesReused, duration_ms: (this.openedAt ?? this.clock()) - this.startedAt };
+    return this.openError === null ? report : { ...report, error: this.openError };
+  }
+
+  /** Statistics of the initial scan (all zero until the vault is open). */
+  get openStatistics(): OpenStatistics {
+    const durationMs = this.openedAt === null ? 0 : this.openedAt - this.startedAt;
+    return { files: this.state.files.size, notes: this.state.links.noteCount, folders: this.state.folders.size, durationMs };
+  }
+
+  /** Stops watching, waits for changes already seen to be applied and saves the metadata cache. */
   async close(): Promise<void> {
+    this.closing.abort();
+    await this.opened.catch(() => undefined);
     await this.watcher?.close();
     this.watcher = null;
     await this.settled();
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    await this.saveCache();
   }
 
   /** Resolves once every change the watcher reported so far has been applied. */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** Saves the metadata cache now (the changed shards), after any save in progress. */
+  saveCache(): Promise<void> {
+    const cache = this.cache;
+    if (cache === null) return this.saving;
+    this.firstUnsavedChange = null;
+    const slicer = new TimeSlicer();
+    this.saving = this.saving.then(() => cache.save(this.state.cachedNotes(), () => slicer.yieldIfDue())).catch((error: unknown) => {
+      process.emitWarning(`indx: the metadata cache could not be saved (the next start reads more notes): ${String(error)}`);
+    });
+    return this.saving;
+  }
+
+  /** Schedules a save of the metadata cache after a quiet time, or at once when changes kept coming too long. */
+  private cacheChanged(): void {
+    if (this.cache === null || !this.cache.hasChanges) return;
+    const now = this.clock();
+    this.firstUnsavedChange ??= now;
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    const delay = now - this.firstUnsavedChange >= MAX_CACHE_SAVE_DELAY_MS ? 0 : (this.options.cacheSaveDelayMs ?? 2000);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      void this.saveCache();
+    }, delay);
+    // A pending save never keeps the process alive: close() saves what is left.
+    this.saveTimer.unref();
   }
 
   listFiles(): VaultFile[] {
@@ -228,7 +353,8 @@ export class NodeVaultHost implements VaultHost {
   }
 
   async rescan(): Promise<void> {
-    const scan = await scanVault(this.root, parseMetadata);
+    await this.opened;
+    const scan = await scanVault(this.root, { parse: parseMetadata });
     const seen = new Set<string>();
     for (const entry of [...scan.folders, ...scan.files.map((file) => ({ path: file.record.file.path, diskPath: file.diskPath }))]) {
       seen.add(entry.path);
@@ -298,6 +424,8 @@ export class NodeVaultHost implements VaultHost {
   /** Checks and normalises `paths` with the core's rules, then runs `work` holding their locks. */
   private async locked<T>(paths: string[], work: (...keys: string[]) => Promise<T>): Promise<T> {
     const keys = paths.map((vaultPath) => toVaultPath(vaultPath));
+    // Nothing is written before the vault is read whole: a write's events need the whole picture.
+    await this.opened;
     return this.locks.run(keys, () => work(...keys));
   }
 
@@ -322,6 +450,13 @@ export class NodeVaultHost implements VaultHost {
   }
 
   private emit(events: VaultEvent[]): void {
+    if (this.cache !== null) {
+      for (const event of events) {
+        this.cache.changed(event.path);
+        if (event.type === 'rename') this.cache.changed(event.oldPath);
+      }
+      this.cacheChanged();
+    }
     this.events.emit(events);
   }
 }

@@ -14,6 +14,9 @@ export interface ScannedEntry {
   readonly diskPath: string;
 }
 
+/** Notes at least this long (UTF-16 units) are parsed in slices (`ScanOptions.parseSliced`). */
+export const SLICED_PARSE_CHARS = 64 * 1024;
+
 /** One file found by {@link scanVault}; its record carries the vault path. */
 export interface ScannedFile {
   readonly record: FileRecord;
@@ -28,44 +31,82 @@ export interface VaultScan {
   readonly files: ScannedFile[];
 }
 
+/** How far a scan got: updated as it runs, for status reports. */
+export interface ScanProgress {
+  /** listing: walking the folders; reading: stat-ing files and reading notes; done: finished. */
+  phase: 'listing' | 'reading' | 'done';
+  /** Files found so far. */
+  files: number;
+  /** Notes found so far. */
+  notes: number;
+  /** Notes read from disk and parsed. */
+  notesParsed: number;
+  /** Notes whose metadata `reuse` gave (unchanged since it was saved), not read. */
+  notesReused: number;
+}
+
+/** Options of {@link scanVault}. */
+export interface ScanOptions {
+  /** A note's metadata from its text. */
+  parse: (content: string) => CachedMetadata;
+  /** The same in slices, for long notes (see `SLICED_PARSE_CHARS`): awaits `pause` between blocks. */
+  parseSliced?: (content: string, pause: () => Promise<void>) => Promise<CachedMetadata>;
+  /** Runs with each folder's disk path before it is listed (the watcher uses it so that no change after the listing goes unseen). */
+  beforeListing?: (diskPath: string) => void;
+  /** Metadata known for the note at a vault path when its file has this signature (see `toSignature`), or null to read and parse it. */
+  reuse?: (path: string, signature: string) => CachedMetadata | null;
+  /** Updated as the scan runs. */
+  progress?: ScanProgress;
+  /** Stops the scan (it rejects) when aborted: the host is closing. */
+  signal?: AbortSignal;
+}
+
+/** A new progress record, before anything was found. */
+export function startProgress(): ScanProgress {
+  return { phase: 'listing', files: 0, notes: 0, notesParsed: 0, notesReused: 0 };
+}
+
 /**
  * Walks the vault below `realRoot` as Obsidian's Vault API sees it: names starting with a dot
  * (`.obsidian`, `.trash`, `.git`, temporary files) are skipped, and so are symbolic links, to
  * files or folders alike (the API never follows them). Each entry is keyed by its normalised
  * vault path (NFC, no-break spaces as spaces) and remembers its name on disk. Every file is
- * stat-ed and every note read and parsed. `beforeListing` runs with each folder's disk path
- * before it is listed (the watcher uses it so that no change after the listing goes unseen).
- * Temporary files of atomic writes (`.<name>.<random>.indx-tmp`) older than 10 minutes are a
- * crash's leftovers and are removed on the way.
+ * stat-ed; every note is read and parsed unless `reuse` knows its metadata for the file's
+ * signature. Temporary files of atomic writes (`.<name>.<random>.indx-tmp`) older than 10
+ * minutes are a crash's leftovers and are removed on the way.
  *
  * Platform limit: Node's asynchronous file API costs several times more per small file than
  * the synchronous one (38k notes: ~2.4 s against ~0.7 s measured), so each file is read
  * synchronously and the loop yields to the event loop every few milliseconds instead.
  */
-export async function scanVault(
-  realRoot: string,
-  parse: (content: string) => CachedMetadata,
-  beforeListing: (diskPath: string) => void = () => undefined,
-): Promise<VaultScan> {
+export async function scanVault(realRoot: string, options: ScanOptions): Promise<VaultScan> {
+  const progress = options.progress ?? startProgress();
   const slicer = new TimeSlicer();
   const folders: ScannedEntry[] = [];
   const fileEntries: ScannedEntry[] = [];
   const queue: ScannedEntry[] = [{ path: '', diskPath: '' }];
   for (let next = 0; next < queue.length; next++) {
     const folder = queue[next] as ScannedEntry;
-    beforeListing(folder.diskPath);
+    options.beforeListing?.(folder.diskPath);
     const listing = listFolder(realRoot, folder);
     queue.push(...listing.folders);
     folders.push(...listing.folders);
     fileEntries.push(...listing.files);
+    progress.files = fileEntries.length;
+    options.signal?.throwIfAborted();
     await slicer.yieldIfDue();
   }
+  progress.notes = fileEntries.filter((entry) => isMarkdownPath(entry.path)).length;
+  progress.phase = 'reading';
   const files: ScannedFile[] = [];
+  const pause = () => slicer.yieldIfDue();
   for (const entry of fileEntries) {
-    const scanned = scanFile(realRoot, entry, parse);
-    if (scanned !== null) files.push(scanned);
+    const scanned = scanFile(realRoot, entry, options, progress);
+    if (scanned !== null) files.push('text' in scanned ? { ...scanned.file, metadata: await parseLong(scanned.text, options, pause) } : scanned);
+    options.signal?.throwIfAborted();
     await slicer.yieldIfDue();
   }
+  progress.phase = 'done';
   return { folders, files };
 }
 
@@ -89,14 +130,31 @@ function childEntry(folder: ScannedEntry, entry: Dirent): ScannedEntry {
   };
 }
 
-function scanFile(realRoot: string, entry: ScannedEntry, parse: (content: string) => CachedMetadata): ScannedFile | null {
+/** A long note's metadata, parsed in slices so that it cannot hold the thread (a server answers while it opens). */
+function parseLong(text: string, options: ScanOptions, pause: () => Promise<void>): Promise<CachedMetadata> {
+  return options.parseSliced?.(text, pause) ?? Promise.resolve(options.parse(text));
+}
+
+/** A file scanned, or a long note read whose parse is left to the caller, in slices. */
+type ScanResult = ScannedFile | { file: Omit<ScannedFile, 'metadata'>; text: string };
+
+function scanFile(realRoot: string, entry: ScannedEntry, options: ScanOptions, progress: ScanProgress): ScanResult | null {
   const absolutePath = toAbsolutePath(realRoot, entry.diskPath);
   try {
     // Stat before reading: if the file changes in between, the older stat makes the watcher re-read it.
     const stats = lstatSync(absolutePath);
     if (!stats.isFile()) return null;
-    const text = isMarkdownPath(entry.path) ? decodeUtf8(readFileSync(absolutePath)) : null;
-    return { record: toFileRecord(entry.path, stats), diskPath: entry.diskPath, metadata: text === null ? null : parse(text) };
+    const record = toFileRecord(entry.path, stats);
+    if (!isMarkdownPath(entry.path)) return { record, diskPath: entry.diskPath, metadata: null };
+    const reused = options.reuse?.(entry.path, record.signature) ?? null;
+    if (reused !== null) {
+      progress.notesReused += 1;
+      return { record, diskPath: entry.diskPath, metadata: reused };
+    }
+    const text = decodeUtf8(readFileSync(absolutePath));
+    progress.notesParsed += 1;
+    if (text !== null && text.length >= SLICED_PARSE_CHARS && options.parseSliced !== undefined) return { file: { record, diskPath: entry.diskPath }, text };
+    return { record, diskPath: entry.diskPath, metadata: text === null ? null : options.parse(text) };
   } catch (error: unknown) {
     // A file deleted or unreadable mid-scan must not stop the vault from opening.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -1,6 +1,7 @@
 import type { CachedMetadata } from '../../core/metadata/types';
 import type { VaultEvent } from '../../core/vault/vault-host';
 import type { FileRecord } from './file-record';
+import type { CachedNote } from './metadata-cache';
 import { LinkIndex } from './link-index';
 import type { VaultScan } from './scan-vault';
 import { ancestorFolders, isMarkdownPath, isSameOrBelow, rebase } from './vault-paths';
@@ -19,11 +20,28 @@ import { ancestorFolders, isMarkdownPath, isSameOrBelow, rebase } from './vault-
 export class VaultState {
   readonly files = new Map<string, FileRecord>();
   readonly folders = new Set<string>();
-  readonly links: LinkIndex;
+  /** The link index (metadata, resolver, link maps); empty until `fromScan` has built it. */
+  private linkIndex = new LinkIndex([], new Map());
   /** Disk paths of the entries not named on disk exactly as in the vault (nearly none). */
   private readonly diskPaths = new Map<string, readonly string[]>();
 
-  constructor(scan: VaultScan) {
+  /** The state of an empty vault: a host's picture before its scan is done. */
+  static empty(): VaultState {
+    return new VaultState({ folders: [], files: [] });
+  }
+
+  /** The state of what a scan found; the link index is built in slices (see `LinkIndex.build`). */
+  static async fromScan(scan: VaultScan, pause: () => Promise<void>): Promise<VaultState> {
+    const state = new VaultState(scan);
+    const metadata = new Map<string, CachedMetadata>();
+    for (const file of scan.files) {
+      if (file.metadata !== null && !state.isConflicted(file.record.file.path)) metadata.set(file.record.file.path, file.metadata);
+    }
+    state.linkIndex = await LinkIndex.build(state.files.keys(), metadata, pause);
+    return state;
+  }
+
+  private constructor(scan: VaultScan) {
     const found = new Map<string, string[]>();
     const remember = (path: string, diskPath: string) => found.set(path, [...(found.get(path) ?? []), diskPath]);
     for (const folder of scan.folders) {
@@ -35,11 +53,19 @@ export class VaultState {
       remember(record.file.path, diskPath);
     }
     for (const [path, diskPaths] of found) this.setDiskPaths(path, diskPaths);
-    const metadata = new Map<string, CachedMetadata>();
-    for (const file of scan.files) {
-      if (file.metadata !== null && !this.isConflicted(file.record.file.path)) metadata.set(file.record.file.path, file.metadata);
+  }
+
+  /** The link index: every note's metadata, link resolution and the link maps. */
+  get links(): LinkIndex {
+    return this.linkIndex;
+  }
+
+  /** Every note with metadata and the signature of the file it was parsed from: what the metadata cache saves. */
+  *cachedNotes(): Generator<CachedNote> {
+    for (const [path, record] of this.files) {
+      const metadata = this.linkIndex.getMetadata(path);
+      if (metadata !== null) yield [path, record.signature, metadata];
     }
-    this.links = new LinkIndex(this.files.keys(), metadata);
   }
 
   /** True when a file or folder is known at `path`. */

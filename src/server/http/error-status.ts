@@ -31,6 +31,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   base_invalid: 422,
   base_unsupported: 422,
   lock_unavailable: 423,
+  vault_opening: 503,
   rate_limited: 429,
   internal_error: 500,
   embeddings_failed: 502,

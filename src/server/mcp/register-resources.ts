@@ -45,6 +45,8 @@ function registerProvider(server: McpServer, context: ResourceContext, provider:
 
 async function read(context: ResourceContext, provider: ResourceProvider, uri: string, variables: Record<string, string>): Promise<ReadResourceResult> {
   try {
+    // Providers read the host directly: a headless host still reading the vault at start is waited for.
+    await context.engine.whenOpen();
     const contents = await provider.read(uri, variables, context.engine, context.caller);
     return { contents: contents.map(toWireContent) };
   } catch (error: unknown) {
@@ -64,6 +66,9 @@ async function cachedListing(context: ResourceContext): Promise<Resource[]> {
 }
 
 async function listAll(context: ResourceContext): Promise<Resource[]> {
+  await context.engine.whenOpen().catch((error: unknown) => {
+    throw toProtocolError(error);
+  });
   const resources: Resource[] = [];
   for (const provider of context.providers) {
     if (provider.offered?.(context.engine) === false) continue;
@@ -84,7 +89,11 @@ async function listTemplate(context: ResourceContext, provider: ResourceProvider
 
 function completersOf(engine: Engine, provider: ResourceProvider): Record<string, (value: string) => Promise<string[]>> {
   const entries = Object.entries(provider.complete ?? {});
-  return Object.fromEntries(entries.map(([variable, complete]) => [variable, (value: string) => complete(value, engine)]));
+  const completeWhenOpen = (complete: (value: string, engine: Engine) => Promise<string[]>) => async (value: string) => {
+    await engine.whenOpen();
+    return complete(value, engine);
+  };
+  return Object.fromEntries(entries.map(([variable, complete]) => [variable, completeWhenOpen(complete)]));
 }
 
 function toWireContent(content: ResourceContent): ReadResourceResult['contents'][number] {

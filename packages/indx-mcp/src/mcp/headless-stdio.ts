@@ -4,7 +4,7 @@ import type { Engine, Caller } from '../../../../src/core/engine';
 import { isIndxError } from '../../../../src/core/errors';
 import type { VaultEvent } from '../../../../src/core/vault/vault-host';
 import { FileStorage } from '../../../../src/hosts/node/file-storage';
-import { vaultStateDir } from '../vault-state-dir';
+import { metadataCacheDir, vaultStateDir } from '../vault-state-dir';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { AiResourceWatch } from '../../../../src/server/mcp/ai-resource-watch';
@@ -64,7 +64,8 @@ export async function serveVaultOverStdio(options: HeadlessStdioOptions): Promis
   const stateDir = vaultStateDir(root);
   const release = await acquireWriteLock(stateDir);
   try {
-    const host = await NodeVaultHost.open(root, { watch: true });
+    // Reads the vault in the background: initialize is answered at once, calls that need the vault wait for it.
+    const host = await NodeVaultHost.start(root, { watch: true, metadataCacheDir: metadataCacheDir(stateDir) });
     try {
       await serveEngine(await createHeadlessEngine(host, new FileStorage(stateDir), { holdsLock: true }), options);
     } finally {

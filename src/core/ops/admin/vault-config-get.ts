@@ -10,6 +10,7 @@ export const vaultConfigGet = defineOperation({
   input: z.object({}),
   output: z.object({ config: vaultConfigSchema.describe('The merged configuration.'), location: z.string().describe('State folder holding config.json.') }),
   scope: 'vault:admin',
+  answersWhileOpening: true,
   annotations: READ_ONLY,
   http: { method: 'GET', path: '/v1/vault/config' },
   cli: ['vault', 'config', 'get'],

@@ -55,6 +55,7 @@ export const aiStatus = defineOperation({
     operations: z.array(z.string()).describe('The AI operations that can run now (besides ai_status).'),
   }),
   scope: 'vault:read',
+  answersWhileOpening: true,
   annotations: READ_ONLY,
   requires: 'ai',
   http: { method: 'GET', path: '/v1/ai/status' },

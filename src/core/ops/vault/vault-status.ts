@@ -3,6 +3,7 @@ import { stillMissing } from '../../config/state-files';
 import type { SearchService } from '../../search/service/search-service';
 import { extensionOf } from '../../vault/paths';
 import { sumLinkTotals } from '../../vault/link-totals';
+import type { VaultOpening } from '../../vault/vault-host';
 import { ENGINE_VERSION } from '../../version';
 import { defineOperation, READ_ONLY } from '../operation';
 
@@ -56,12 +57,25 @@ export const vaultStatus = defineOperation({
         }),
       )
       .describe('Multi-file operations a crash interrupted, finished when this server started (empty normally).'),
+    opening: z
+      .object({
+        state: z.enum(['listing', 'reading', 'linking', 'open', 'failed']).describe('listing the folders, reading the notes, linking them, open (done), or failed (see error).'),
+        files: z.number().int().describe('Files found so far.'),
+        notes: z.number().int().describe('Notes found so far (all of them once listing is done).'),
+        notes_parsed: z.number().int().describe('Notes read from disk and parsed.'),
+        notes_from_cache: z.number().int().describe('Notes whose metadata came from the metadata cache in the state folder, unread: unchanged since the last run.'),
+        duration_ms: z.number().int().describe('Time since reading started, or how long it took once open.'),
+        error: z.string().optional().describe('Why reading the vault failed.'),
+      })
+      .nullable()
+      .describe('How the headless server read the vault at start (null inside Obsidian, which keeps its own metadata cache). Until state is open the counts above are 0 and other calls wait for it.'),
     warnings: z
       .array(z.object({ code: z.enum(['config_missing', 'tokens_missing']).describe('Which state file is gone.'), message: z.string().describe('What it means and what to do.') }))
       .describe('State files this vault had that were gone at start: config.json (path rules back to defaults) or tokens.json (every token revoked). Empty normally.'),
   }),
   scope: 'vault:read',
   live: true,
+  answersWhileOpening: true,
   annotations: READ_ONLY,
   http: { method: 'GET', path: '/v1/vault/status' },
   cli: ['vault', 'status'],
@@ -85,13 +99,21 @@ export const vaultStatus = defineOperation({
       links: context.host.linkTotals?.() ?? sumLinkTotals(context.host),
       state_location: context.storage.location,
       index: indexStatus(context.search),
+      opening: context.host.opening?.() ?? null,
       warnings: await stillMissing(context.storage, context.stateWarnings),
       recovered: context.recovered.map(({ op, subject, to, started_at, outcome, files, error }) => ({ op, subject, to, started_at, outcome, files, ...(error === undefined ? {} : { error }) })),
       ai: { available: context.ai.available, model: context.ai.chat?.model ?? null, calls_today: today.calls, cache_hits_today: today.cache_hits, cache_misses_today: today.calls - today.cache_hits, spend_today_usd: today.spend_usd },
     };
   },
-  summarize: (output) => `Vault "${output.name}": ${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.${output.warnings.map((warning) => ` Warning: ${warning.code}.`).join('')}${output.recovered.length === 0 ? '' : ` ${output.recovered.length} interrupted operation${output.recovered.length === 1 ? '' : 's'} finished at start.`}`,
+  summarize: (output) => `Vault "${output.name}": ${openingSummary(output.opening) ?? `${output.notes} notes, ${output.files} files, ${output.links.unresolved} unresolved links.`}${output.warnings.map((warning) => ` Warning: ${warning.code}.`).join('')}${output.recovered.length === 0 ? '' : ` ${output.recovered.length} interrupted operation${output.recovered.length === 1 ? '' : 's'} finished at start.`}`,
 });
+
+/** While the vault is still being read at start: how far that got, instead of the counts (all 0 until then). */
+function openingSummary(opening: VaultOpening | null): string | null {
+  if (opening === null || opening.state === 'open') return null;
+  if (opening.state === 'failed') return `reading the vault failed: ${opening.error ?? 'unknown error'}.`;
+  return `still reading the vault (${opening.state}: ${opening.notes_parsed + opening.notes_from_cache} of ${opening.notes} notes read, ${opening.files} files found).`;
+}
 
 function indexStatus(search: SearchService | null) {
   if (search === null) return null;

@@ -1,5 +1,6 @@
 import { buildOutline } from '../../markdown/build-outline';
 import { createLineIndex, type LineIndex } from '../../markdown/line-index';
+import { locateFrontmatter } from '../../metadata/frontmatter';
 import { parseMetadata } from '../../metadata/parse-metadata';
 import type { CachedMetadata, HeadingCache } from '../../metadata/types';
 import type { Chunk } from '../chunk';
@@ -39,7 +40,7 @@ const CHUNKS_PER_STEP = 16;
 export function* splitNoteSteps(path: string, text: string, cache?: CachedMetadata | null): Steps<SplitNote> {
   const lines = createLineIndex(text);
   const metadata = cache !== null && cache !== undefined && headingsMatch(cache.headings, lines) ? cache : parseMetadata(text);
-  const bodyLine = bodyStartLine(metadata);
+  const bodyLine = bodyStartLine(text);
   const outline = buildOutline(metadata.headings).filter((entry) => entry.line >= bodyLine);
   const sections = [{ heading: null as string | null, path: [] as string[], line: bodyLine }, ...outline.map((entry) => ({ heading: entry.heading, path: entry.path, line: entry.line }))];
   const chunks: Chunk[] = [];
@@ -60,9 +61,13 @@ function headingsMatch(headings: readonly HeadingCache[] | undefined, lines: Lin
   return (headings ?? []).every((heading) => lines.content(heading.position.start.line).includes(heading.heading.split('\n', 1)[0] ?? ''));
 }
 
-function bodyStartLine(metadata: CachedMetadata): number {
-  const first = metadata.sections?.[0];
-  return first?.type === 'yaml' ? first.position.end.line + 1 : 0;
+/**
+ * The first line after the frontmatter block (valid YAML or not, as the parser's `yaml` section),
+ * found from the text: a host's compact metadata has no sections.
+ */
+function bodyStartLine(text: string): number {
+  const frontmatter = locateFrontmatter(text);
+  return frontmatter === null ? 0 : frontmatter.closingLine + 1;
 }
 
 function splitLongText(text: string, line: number): { text: string; line: number }[] {

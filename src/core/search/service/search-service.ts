@@ -236,6 +236,9 @@ export class SearchService {
       this.lastProblem = `The saved search index was discarded (${outcome.problem}); it is being rebuilt.`;
       await this.slicer.io(() => removeSavedIndex(this.options.storage)).catch(() => undefined);
     }
+    // Comparing with the vault needs all of it: a headless host may still be reading it (the saved
+    // index loaded meanwhile).
+    await this.options.host.whenOpen?.();
     // The vector store keeps its own copy: offer it the unchanged notes too (it skips known chunks);
     // changed ones are offered once indexed.
     const current = await queueDifferences(this.queue, this.options.host, this.index, this.slicer.pause);
