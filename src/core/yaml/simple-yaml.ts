@@ -29,12 +29,14 @@ interface ReadScalar {
 }
 
 /**
- * Characters the fast path leaves to the `yaml` package: tabs (indentation and separation rules
- * differ for them), the other control characters but LF and CR (`\p{Cc}`, NEL included), the
- * line and paragraph separators, byte order marks, the noncharacters U+FFFE/U+FFFF and a
- * carriage return that does not end a line.
+ * A character the fast path leaves to the `yaml` package: anything but LF, CR, printable ASCII and
+ * the rest of the Basic Multilingual Plane (surrogates included, for emoji), that is tabs
+ * (indentation and separation rules differ for them), control characters, NEL and the other C1
+ * controls, the line and paragraph separators, byte order marks and the noncharacters
+ * U+FFFE/U+FFFF; or a carriage return that does not end a line. Written as the allowed ranges so
+ * that it needs neither control characters in the pattern nor the slower `u` flag.
  */
-const UNSAFE_CHARACTER = /(?![\n\r])[\p{Cc}\u2028\u2029\uFEFF\uFFFE\uFFFF]|\r(?!\n)/u;
+const UNSAFE_CHARACTER = /[^\n\r\x20-\x7E\xA0-\u2027\u202A-\uFEFE\uFF00-\uFFFD]|\r(?!\n)/;
 
 /**
  * A plain key: a letter, digit, `_` or a character from U+00C0 on, then no character that could
@@ -107,6 +109,7 @@ export function parseSimpleYamlMapping(text: string): SimpleMapping | null | Not
 function splitLines(text: string): string[] {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
+  if (!text.includes('\r')) return lines;
   return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
