@@ -1,4 +1,5 @@
 import { parseYaml } from '../yaml/parse-yaml';
+import { NOT_SIMPLE, parseSimpleYamlMapping } from '../yaml/simple-yaml';
 import { byteOrderMarkLength } from './byte-order-mark';
 import type { FrontMatterCache, FrontmatterLinkCache } from './types';
 import { endBeforeCarriageReturns, type SourceText } from './source-text';
@@ -80,13 +81,19 @@ export function findFrontmatter(source: SourceText): FrontmatterBlock | null {
  * Parses YAML with the `yaml` package's YAML 1.2 core schema, which matches the captures: dates
  * stay strings, empty values and empty list items are null, JSON is accepted. Invalid YAML
  * (including duplicate keys) gives null, like an empty block: Obsidian then keeps the `yaml`
- * section but reports no frontmatter.
+ * section but reports no frontmatter. The simple YAML of almost every note is read by
+ * `parseSimpleYamlMapping`, which gives the same value about ten times faster; the rest goes to
+ * the package.
  */
 export function parseYamlMapping(yamlText: string): FrontMatterCache | null {
-  return parseYamlMappingWithPackage(yamlText);
+  const simple = parseSimpleYamlMapping(yamlText);
+  return simple === NOT_SIMPLE ? parseYamlMappingWithPackage(yamlText) : simple;
 }
 
-/** `parseYamlMapping` through the `yaml` package, kept apart so that a faster path can be tested against it. */
+/**
+ * `parseYamlMapping` through the `yaml` package for any text: the path for YAML outside the simple
+ * subset, and the reference the fast path is tested against.
+ */
 export function parseYamlMappingWithPackage(yamlText: string): FrontMatterCache | null {
   let value: unknown;
   try {
