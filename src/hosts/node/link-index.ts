@@ -9,6 +9,16 @@ import type { LinkMap } from '../../core/vault/vault-host';
 /** Notes stored or counted between two pauses of {@link LinkIndex.build}. */
 const NOTES_PER_PAUSE = 256;
 
+/** Options of {@link LinkIndex.build}. */
+export interface LinkIndexBuildOptions {
+  /** Link-map entries saved for notes (by the metadata cache). */
+  savedCounts?: ReadonlyMap<string, { resolved: Record<string, number>; unresolved: Record<string, number> }>;
+  /** The saved entries were counted against the same set of paths: used as they are instead of counting. */
+  trustSavedCounts?: boolean;
+  /** Told when counting gives a note other entries than it had (or than were saved for it): its saved copy is stale. */
+  onCountsChanged?: (source: string) => void;
+}
+
 /** A batch of file changes: paths that left the vault and files that arrived or changed. */
 export interface LinkIndexChange {
   /** Paths no longer in the vault. */
@@ -35,6 +45,8 @@ export class LinkIndex {
   private readonly metadata = new Map<string, CachedMetadata>();
   private readonly sourcesByKey = new Map<string, Set<string>>();
   private readonly keysBySource = new Map<string, string[]>();
+  /** Told when a recount changed a note's entries without its metadata changing (a file it links to came or went). */
+  private onCountsChanged: ((source: string) => void) | null = null;
 
   constructor(paths: Iterable<string>, metadata: ReadonlyMap<string, CachedMetadata>) {
     this.resolver = new LinkResolver([...paths]);
@@ -46,18 +58,28 @@ export class LinkIndex {
    * The index of a whole vault, as the constructor builds it, calling `pause` every few hundred
    * notes: linking 50k notes takes about a second, which must not hold the thread in one piece.
    */
-  static async build(paths: Iterable<string>, metadata: ReadonlyMap<string, CachedMetadata>, pause: () => Promise<void>): Promise<LinkIndex> {
+  static async build(paths: Iterable<string>, metadata: ReadonlyMap<string, CachedMetadata>, pause: () => Promise<void>, options: LinkIndexBuildOptions = {}): Promise<LinkIndex> {
     const index = new LinkIndex(paths, new Map());
     let done = 0;
     for (const [path, cache] of metadata) {
       index.storeMetadata(path, cache);
       if ((done += 1) % NOTES_PER_PAUSE === 0) await pause();
     }
+    index.onCountsChanged = options.onCountsChanged ?? null;
     for (const path of metadata.keys()) {
-      index.count(path);
+      const saved = options.savedCounts?.get(path);
+      if (saved !== undefined && options.trustSavedCounts === true) index.setCounts(path, saved.resolved, saved.unresolved);
+      else index.count(path, saved);
       if ((done += 1) % NOTES_PER_PAUSE === 0) await pause();
     }
     return index;
+  }
+
+  /** One note's entries of both link maps (empty for a note without links; undefined for unknown paths). */
+  countsOf(path: string): { resolved: Record<string, number>; unresolved: Record<string, number> } | undefined {
+    const resolved = this.resolvedLinks[path];
+    const unresolved = this.unresolvedLinks[path];
+    return resolved === undefined || unresolved === undefined ? undefined : { resolved, unresolved };
   }
 
   /** How many notes have metadata. */
@@ -118,10 +140,12 @@ export class LinkIndex {
     for (const key of fileKeys(path)) for (const source of this.sourcesByKey.get(key) ?? []) affected.add(source);
   }
 
-  private count(source: string): void {
+  /** Counts a note's links again; `onCountsChanged` hears of it when they differ from `before` (default: the entries now). */
+  private count(source: string, before = this.countsOf(source)): void {
     const cache = this.metadata.get(source);
     if (cache === undefined) return;
     const counts = countLinks(source, cache, this.resolver);
+    if (this.onCountsChanged !== null && !(sameCounts(counts.resolved, before?.resolved) && sameCounts(counts.unresolved, before?.unresolved))) this.onCountsChanged(source);
     this.setCounts(source, counts.resolved, counts.unresolved);
   }
 
@@ -143,6 +167,13 @@ export class LinkIndex {
     }
     return sources;
   }
+}
+
+/** True when two entries of a link map count the same targets the same. */
+function sameCounts(next: Readonly<Record<string, number>>, previous: Readonly<Record<string, number>> | undefined): boolean {
+  if (previous === undefined) return false;
+  const keys = Object.keys(next);
+  return keys.length === Object.keys(previous).length && keys.every((key) => Object.prototype.hasOwnProperty.call(previous, key) && previous[key] === next[key]);
 }
 
 /**

@@ -6,13 +6,30 @@ import type { CachedMetadata } from '../../core/metadata/types';
 import { writeFileAtomic } from './atomic-write';
 
 /** The layout of the shard files; another value is never read. */
-const FORMAT = 1;
+const FORMAT = 2;
+
+/** The file that says which set of vault paths the saved link counts were counted against. */
+const VAULT_FILE = 'vault.json';
 
 /** Notes are spread over this many shard files by a hash of their path: a change rewrites one of them. */
 export const METADATA_SHARDS = 64;
 
-/** One note as the cache keeps it: its vault path, the file signature it was parsed at, its metadata. */
-export type CachedNote = readonly [path: string, signature: string, metadata: CachedMetadata];
+/** A note's entries of the link maps (`resolvedLinks[path]`, `unresolvedLinks[path]`). */
+export type NoteLinkCounts = Record<string, number>;
+
+/**
+ * One note as the cache keeps it: its vault path, the file signature it was parsed at, its
+ * metadata and its link counts (valid while the vault holds the same set of paths, see
+ * {@link pathSetFingerprint}).
+ */
+export type CachedNote = readonly [path: string, signature: string, metadata: CachedMetadata, resolved: NoteLinkCounts, unresolved: NoteLinkCounts];
+
+/** What the cache knows of one unchanged note. */
+export interface SavedNote {
+  metadata: CachedMetadata;
+  resolved: NoteLinkCounts;
+  unresolved: NoteLinkCounts;
+}
 
 /** What one shard file says of itself on its first line. */
 interface ShardHeader {
@@ -27,6 +44,29 @@ interface ShardHeader {
 /** The name of shard `shard`'s file. */
 function shardFileName(shard: number): string {
   return `notes-${shard.toString(16).padStart(2, '0')}.json`;
+}
+
+/**
+ * A fingerprint of a set of vault paths, independent of their order: the count and two sums of
+ * 32-bit hashes. A note's link counts depend only on its links and on which paths exist, so the
+ * counts saved for unchanged notes hold as long as this is unchanged.
+ */
+export function pathSetFingerprint(paths: Iterable<string>): string {
+  let count = 0;
+  let low = 0;
+  let high = 0;
+  for (const vaultPath of paths) {
+    count += 1;
+    low = (low + fnv1a(vaultPath, 0x811c9dc5)) % 0x100000000;
+    high = (high + fnv1a(vaultPath, 0x050c5d1f)) % 0x100000000;
+  }
+  return `${count}:${low.toString(16)}:${high.toString(16)}`;
+}
+
+function fnv1a(text: string, seed: number): number {
+  let hash = seed;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
 }
 
 /** The shard a vault path belongs to (FNV-1a over its UTF-16 code units). */
@@ -53,17 +93,20 @@ export class MetadataCache {
   private readonly dirty = new Set<number>();
   /** Why shards were ignored at load (one line each). */
   readonly problems: string[] = [];
+  /** The path set the saved link counts were counted against (see `pathSetFingerprint`); null: none trusted. */
+  savedFingerprint: string | null = null;
 
   private constructor(
     readonly folder: string,
     /** What the files held at load, until the scan takes it. */
-    private saved: Map<string, { signature: string; metadata: CachedMetadata }>,
+    private saved: Map<string, SavedNote & { signature: string }>,
   ) {}
 
   /** Reads every shard under `folder` (missing: an empty cache), calling `pause` between shards. */
   static async load(folder: string, pause: () => Promise<void> = () => Promise.resolve()): Promise<MetadataCache> {
     const cache = new MetadataCache(folder, new Map());
-    const texts = await Promise.all(Array.from({ length: METADATA_SHARDS }, (_, shard) => readShardText(folder, shard)));
+    cache.savedFingerprint = decodeVaultFile(await readText(path.join(folder, VAULT_FILE)));
+    const texts = await Promise.all(Array.from({ length: METADATA_SHARDS }, (_, shard) => readText(path.join(folder, shardFileName(shard)))));
     for (const [shard, text] of texts.entries()) {
       if (text === null) {
         cache.dirty.add(shard);
@@ -74,7 +117,7 @@ export class MetadataCache {
         cache.problems.push(`${shardFileName(shard)}: ${notes}`);
         cache.dirty.add(shard);
       } else {
-        for (const [vaultPath, signature, metadata] of notes) cache.saved.set(vaultPath, { signature, metadata });
+        for (const [vaultPath, signature, metadata, resolved, unresolved] of notes) cache.saved.set(vaultPath, { signature, metadata, resolved, unresolved });
       }
       await pause();
     }
@@ -87,14 +130,13 @@ export class MetadataCache {
   }
 
   /**
-   * The metadata saved for the note at `vaultPath` when it was parsed from a file of this
-   * signature, else null (the note must be parsed; its shard will be rewritten). Each note is
-   * taken once.
+   * What was saved for the note at `vaultPath` when it was parsed from a file of this signature,
+   * else null (the note must be parsed; its shard will be rewritten). Each note is taken once.
    */
-  take(vaultPath: string, signature: string): CachedMetadata | null {
+  take(vaultPath: string, signature: string): SavedNote | null {
     const entry = this.saved.get(vaultPath);
     this.saved.delete(vaultPath);
-    if (entry !== undefined && entry.signature === signature) return entry.metadata;
+    if (entry !== undefined && entry.signature === signature) return entry;
     this.changed(vaultPath);
     return null;
   }
@@ -116,33 +158,44 @@ export class MetadataCache {
   }
 
   /**
-   * Rewrites every changed shard from `notes` (all notes of the vault now), each atomically,
-   * calling `pause` between shards. A shard that changes again while this runs is written by the
-   * next save. A failed write leaves its shard marked.
+   * Rewrites every changed shard from `notes` (all notes of the vault now, with their link
+   * counts against the vault's paths, whose fingerprint is `fingerprint`), each atomically,
+   * calling `pause` between shards. The fingerprint is taken away first and written last: a save
+   * cut short leaves counts nobody trusts, never counts trusted for the wrong paths. A shard that
+   * changes again while this runs is written by the next save; a failed write leaves it marked.
    */
-  async save(notes: Iterable<CachedNote>, pause: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+  async save(notes: Iterable<CachedNote>, fingerprint: string, pause: () => Promise<void> = () => Promise.resolve()): Promise<void> {
     if (this.dirty.size === 0) return;
     const shards = new Map<number, CachedNote[]>([...this.dirty].map((shard) => [shard, []]));
     this.dirty.clear();
     for (const note of notes) shards.get(shardOf(note[0]))?.push(note);
     await fs.mkdir(this.folder, { recursive: true });
+    await fs.rm(path.join(this.folder, VAULT_FILE), { force: true });
     for (const [shard, members] of shards) {
       await writeFileAtomic(path.join(this.folder, shardFileName(shard)), encodeShard(shard, members)).catch((error: unknown) => {
-        this.dirty.add(shard);
+        for (const unsaved of shards.keys()) this.dirty.add(unsaved);
         throw error;
       });
       await pause();
     }
+    await writeFileAtomic(path.join(this.folder, VAULT_FILE), JSON.stringify({ format: FORMAT, parser: METADATA_PARSER_VERSION, fingerprint }));
   }
 }
 
-async function readShardText(folder: string, shard: number): Promise<string | null> {
+async function readText(file: string): Promise<string | null> {
   try {
-    return await fs.readFile(path.join(folder, shardFileName(shard)), 'utf8');
+    return await fs.readFile(file, 'utf8');
   } catch {
-    // Missing (a first start) or unreadable: its notes are parsed and the shard written again.
+    // Missing (a first start) or unreadable: its notes are parsed and the file written again.
     return null;
   }
+}
+
+/** The fingerprint a vault file records, or null when it is missing, of another format or parser. */
+function decodeVaultFile(text: string | null): string | null {
+  const record = text === null ? undefined : (parseJson(text) as { format?: unknown; parser?: unknown; fingerprint?: unknown } | undefined);
+  if (record?.format !== FORMAT || record.parser !== METADATA_PARSER_VERSION || typeof record.fingerprint !== 'string') return null;
+  return record.fingerprint;
 }
 
 function encodeShard(shard: number, notes: readonly CachedNote[]): string {
@@ -167,7 +220,11 @@ function decodeShard(text: string, shard: number): CachedNote[] | string {
 }
 
 function isCachedNote(value: unknown): value is CachedNote {
-  return Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && typeof value[1] === 'string' && typeof value[2] === 'object' && value[2] !== null && !Array.isArray(value[2]);
+  return Array.isArray(value) && value.length === 5 && typeof value[0] === 'string' && typeof value[1] === 'string' && isRecord(value[2]) && isRecord(value[3]) && isRecord(value[4]);
+}
+
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJson(text: string): unknown {

@@ -17,7 +17,7 @@ import { inspectEntry } from './inspect-entry';
 import { locateEntry, type Location } from './locate-entry';
 import { PathLocks } from './path-locks';
 import { readSmallFile, SMALL_FILE_BYTES } from './read-small-file';
-import { MetadataCache } from './metadata-cache';
+import { MetadataCache, pathSetFingerprint, type SavedNote } from './metadata-cache';
 import { scanVault, SLICED_PARSE_CHARS, startProgress } from './scan-vault';
 import { TimeSlicer } from './time-slicer';
 import { prepareTrashPath } from './trash-path';
@@ -138,16 +138,28 @@ export class NodeVaultHost implements VaultHost {
     const pause = () => slicer.yieldIfDue();
     try {
       const cache = await this.loadCache(pause);
+      const savedCounts = new Map<string, Omit<SavedNote, 'metadata'>>();
+      const reuse = (vaultPath: string, signature: string): CachedMetadata | null => {
+        const saved = cache?.take(vaultPath, signature) ?? null;
+        if (saved !== null) savedCounts.set(vaultPath, saved);
+        return saved?.metadata ?? null;
+      };
       const scan = await scanVault(this.root, {
         parse: (text) => compactMetadata(parseMetadata(text)),
         parseSliced: async (text, pauseParse) => compactMetadata(await parseMetadataSliced(text, pauseParse)),
         beforeListing: (folder) => watcher?.watchFolder(folder),
-        ...(cache === null ? {} : { reuse: (vaultPath: string, signature: string) => cache.take(vaultPath, signature) }),
+        ...(cache === null ? {} : { reuse }),
         progress: this.progress,
         signal: this.closing.signal,
       });
       this.linking = true;
-      this.state = await VaultState.fromScan(scan, pause);
+      // Saved link counts hold while the vault has the same paths as when they were counted.
+      const samePaths = cache?.savedFingerprint === pathSetFingerprint(scan.files.map((file) => file.record.file.path));
+      const onCountsChanged = (source: string): void => {
+        cache?.changed(source);
+        this.cacheChanged();
+      };
+      this.state = await VaultState.fromScan(scan, pause, { savedCounts, trustSavedCounts: samePaths, onCountsChanged });
       cache?.finishScan();
       this.cache = cache;
       this.openedAt = this.clock();
@@ -215,7 +227,7 @@ export class NodeVaultHost implements VaultHost {
     if (cache === null) return this.saving;
     this.firstUnsavedChange = null;
     const slicer = new TimeSlicer();
-    this.saving = this.saving.then(() => cache.save(this.state.cachedNotes(), () => slicer.yieldIfDue())).catch((error: unknown) => {
+    this.saving = this.saving.then(() => cache.save(this.state.cachedNotes(), pathSetFingerprint(this.state.files.keys()), () => slicer.yieldIfDue())).catch((error: unknown) => {
       process.emitWarning(`indx: the metadata cache could not be saved (the next start reads more notes): ${String(error)}`);
     });
     return this.saving;

@@ -2,7 +2,7 @@ import type { CachedMetadata } from '../../core/metadata/types';
 import type { VaultEvent } from '../../core/vault/vault-host';
 import type { FileRecord } from './file-record';
 import type { CachedNote } from './metadata-cache';
-import { LinkIndex } from './link-index';
+import { LinkIndex, type LinkIndexBuildOptions } from './link-index';
 import type { VaultScan } from './scan-vault';
 import { ancestorFolders, isMarkdownPath, isSameOrBelow, rebase } from './vault-paths';
 
@@ -31,13 +31,13 @@ export class VaultState {
   }
 
   /** The state of what a scan found; the link index is built in slices (see `LinkIndex.build`). */
-  static async fromScan(scan: VaultScan, pause: () => Promise<void>): Promise<VaultState> {
+  static async fromScan(scan: VaultScan, pause: () => Promise<void>, links: LinkIndexBuildOptions = {}): Promise<VaultState> {
     const state = new VaultState(scan);
     const metadata = new Map<string, CachedMetadata>();
     for (const file of scan.files) {
       if (file.metadata !== null && !state.isConflicted(file.record.file.path)) metadata.set(file.record.file.path, file.metadata);
     }
-    state.linkIndex = await LinkIndex.build(state.files.keys(), metadata, pause);
+    state.linkIndex = await LinkIndex.build(state.files.keys(), metadata, pause, links);
     return state;
   }
 
@@ -60,11 +60,12 @@ export class VaultState {
     return this.linkIndex;
   }
 
-  /** Every note with metadata and the signature of the file it was parsed from: what the metadata cache saves. */
+  /** Every note with metadata, the signature of the file it was parsed from and its link counts: what the metadata cache saves. */
   *cachedNotes(): Generator<CachedNote> {
     for (const [path, record] of this.files) {
       const metadata = this.linkIndex.getMetadata(path);
-      if (metadata !== null) yield [path, record.signature, metadata];
+      const counts = this.linkIndex.countsOf(path);
+      if (metadata !== null && counts !== undefined) yield [path, record.signature, metadata, counts.resolved, counts.unresolved];
     }
   }
 

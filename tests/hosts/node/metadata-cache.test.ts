@@ -32,7 +32,7 @@ describe('the headless host\'s metadata cache: a warm start reads only the notes
     vault = await makeTempVault();
     cacheDir = path.join(vault, '.indx', 'metadata');
     await fs.mkdir(path.join(vault, 'Series'), { recursive: true });
-    for (let index = 0; index < NOTE_COUNT; index += 1) await fs.writeFile(path.join(vault, 'Series', `Note ${index}.md`), noteText(index));
+    for (let index = 0; index < NOTE_COUNT; index += 1) await fs.writeFile(path.join(vault, 'Series', `Note ${index}.md`), noteText(index, index === 10 ? '![[diagram.png]]\n' : ''));
   });
 
   afterEach(async () => {
@@ -46,7 +46,7 @@ describe('the headless host\'s metadata cache: a warm start reads only the notes
     const links = JSON.stringify(first.resolvedLinks());
     await first.close();
     expect(cold).toMatchObject({ state: 'open', notes: NOTE_COUNT + 3, notes_parsed: NOTE_COUNT + 3, notes_from_cache: 0 });
-    expect((await fs.readdir(cacheDir)).filter((name) => name.endsWith('.json'))).toHaveLength(METADATA_SHARDS);
+    expect((await fs.readdir(cacheDir)).filter((name) => /^notes-[0-9a-f]{2}\.json$/.test(name))).toHaveLength(METADATA_SHARDS);
 
     const second = await open();
     expect(second.opening()).toMatchObject({ state: 'open', notes_parsed: 0, notes_from_cache: NOTE_COUNT + 3 });
@@ -73,6 +73,8 @@ describe('the headless host\'s metadata cache: a warm start reads only the notes
     await fs.utimes(edited, new Date(), new Date(Date.now() + 5000));
     await fs.writeFile(path.join(vault, 'Series', 'Fresh.md'), 'A new note linking [[Note 1]] #fresh\n');
     await fs.rm(path.join(vault, 'Series', 'Note 7.md'));
+    // An attachment an unchanged note embeds appears: that note's counts change though its file did not.
+    await fs.writeFile(path.join(vault, 'diagram.png'), 'png');
 
     const host = await open();
     expect(host.opening()).toMatchObject({ notes_parsed: 2, notes_from_cache: NOTE_COUNT + 3 - 2 });
@@ -81,6 +83,9 @@ describe('the headless host\'s metadata cache: a warm start reads only the notes
     expect(host.exists('Series/Note 7.md')).toBe(false);
     // Note 6 links to the removed Note 7: its link is unresolved now.
     expect(host.unresolvedLinks()['Series/Note 6.md']).toEqual({ 'Note 7': 1 });
+    expect(host.resolvedLinks()['Series/Note 10.md']).toMatchObject({ 'diagram.png': 1 });
+    expect(host.unresolvedLinks()['Series/Note 10.md']).toEqual({});
+    const links = [JSON.stringify(host.resolvedLinks()), JSON.stringify(host.unresolvedLinks())];
     await host.close();
 
     const cache = await MetadataCache.load(cacheDir);
@@ -88,6 +93,7 @@ describe('the headless host\'s metadata cache: a warm start reads only the notes
     expect(cache.take('Series/Note 7.md', 'any')).toBeNull();
     const again = await open();
     expect(again.opening()).toMatchObject({ notes_parsed: 0 });
+    expect([JSON.stringify(again.resolvedLinks()), JSON.stringify(again.unresolvedLinks())]).toEqual(links);
     await again.close();
   });
 
