@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { clearTimeout, setTimeout } from 'node:timers';
 import type { CachedMetadata } from '../../../src/core/metadata/types';
 import type { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
+import { parseMetadata } from '../../../src/core/metadata/parse-metadata';
 import { Events } from './events';
 import { TFile, type TAbstractFile } from './files';
 import type { Vault } from './vault';
@@ -102,15 +103,19 @@ export class MetadataCache extends Events {
     const file = this.vault.getFileByPath(path);
     const text = file === null ? null : await this.vault.read(file).catch(() => null);
     this.timers.delete(path);
-    if (file === null || text === null || !this.remember(path)) return;
+    if (file === null || text === null || !this.remember(path, text)) return;
     this.trigger('changed', file, text, this.cache.get(path));
     if (this.timers.size === 0) this.trigger('resolved');
   }
 
-  private remember(path: string): boolean {
-    const metadata = this.host.getMetadata(path);
-    if (metadata === null) return false;
-    this.cache.set(path, metadata);
+  /**
+   * Caches the note's whole metadata, as the app's cache holds it (every field of the captures):
+   * parsed from `text` (default: the file on disk), since the headless host keeps only a compact
+   * form (`compactMetadata`). False for paths the host has no note at.
+   */
+  private remember(path: string, text?: string): boolean {
+    if (this.host.getMetadata(path) === null) return false;
+    this.cache.set(path, parseMetadata(text ?? readFileSync(this.vault.adapter.getFullPath(path), 'utf8')));
     return true;
   }
 
