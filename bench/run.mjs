@@ -10,6 +10,9 @@
 //        --notes FILE (markdown added to the report under "Notes": the why of a missed gate)
 //        --render bench/results/<date>-search.json (no run: re-renders that run's markdown,
 //        e.g. with --notes; writes <date>-search.md and latest.md)
+//        --no-server (skips the server phase that follows the search phase: bench/server.mjs
+//        on the same sizes, which writes bench/results/<date>-server.md)
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +36,7 @@ const { values: flags } = parseArgs({
     notes: { type: 'string' },
     repeat: { type: 'string', default: '1' },
     render: { type: 'string' },
+    'no-server': { type: 'boolean', default: false },
   },
 });
 const sizes = flags.sizes.split(',').map(Number).filter((size) => size > 0);
@@ -184,3 +188,15 @@ results.meta = {
   loadAverage: { start: Number(loadAtStart.toFixed(2)), end: Number(loadavg()[0].toFixed(2)) },
 };
 writeResults(results, { withJson: true });
+
+// The server phase (issue 16): whole processes (indx serve, indx mcp serve --stdio, the peers,
+// MiniSearch) on the same vaults, in fresh processes after the search phase has finished.
+if (!flags['no-server']) {
+  log('server phase: node bench/server.mjs');
+  const serverArgs = ['--sizes', sizes.join(','), '--seed', String(seed), ...(flags['no-write'] ? ['--no-write'] : [])];
+  const server = spawnSync(process.execPath, [join(REPO_ROOT, 'bench/server.mjs'), ...serverArgs], { stdio: 'inherit' });
+  if (server.status !== 0) {
+    log(`the server phase failed (${server.error?.message ?? `exit ${server.signal ?? server.status}`})`);
+    process.exitCode = 1;
+  }
+}
