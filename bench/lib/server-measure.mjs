@@ -200,6 +200,8 @@ export async function measureStart({ kind, vaultDir, queries, ctx, timeoutMs, se
   const record = { status: 'ok' };
   const deadline = performance.now() + timeoutMs;
   const remaining = () => Math.max(1, Math.ceil(deadline - performance.now()));
+  // The SDK's own request timeout is set past the start's deadline, so that the deadline decides.
+  const requestTimeout = () => remaining() + 1_000;
   let launched = null;
   let client = null;
   const steps = async () => {
@@ -226,17 +228,17 @@ export async function measureStart({ kind, vaultDir, queries, ctx, timeoutMs, se
     const transport = spec.protocol === 'http' ? new StreamableHTTPClientTransport(new URL(`${launched.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${launched.token}` } } }) : new OwnedStdioTransport(owned);
     client = new Client({ name: 'indx-bench', version: '1.0.0' }, { capabilities: {} });
     const rest = spec.protocol === 'http' ? firstRestAnswer(launched, since, record) : null;
-    await client.connect(transport, { timeout: remaining() });
+    await client.connect(transport, { timeout: requestTimeout() });
     record.initialize_ms = since();
     record.server_version = client.getServerVersion()?.version;
     await rest;
-    const tools = await client.request({ method: 'tools/list' }, ListToolsResultSchema, { timeout: remaining() });
+    const tools = await client.request({ method: 'tools/list' }, ListToolsResultSchema, { timeout: requestTimeout() });
     record.tools_list_ms = since();
     const toolName = spec.indx ? 'vault_search' : tools.tools.find((tool) => spec.toolPattern.test(tool.name))?.name;
     if (toolName === undefined || !tools.tools.some((tool) => tool.name === toolName)) throw new Error(`no search tool in tools/list (${tools.tools.map((tool) => tool.name).join(', ')})`);
     record.search_tool = toolName;
     const args = spec.indx ? (query) => ({ q: query, limit: LIMIT, mode: 'lexical' }) : spec.args;
-    const call = (query) => client.request({ method: 'tools/call', params: { name: toolName, arguments: args(query) } }, CallToolResultSchema, { timeout: remaining() });
+    const call = (query) => client.request({ method: 'tools/call', params: { name: toolName, arguments: args(query) } }, CallToolResultSchema, { timeout: requestTimeout() });
     // The first complete answer: indx answers from what is indexed so far with an
     // `index_building` warning while it builds; ask again until it has none.
     let partial = 0;
@@ -265,7 +267,7 @@ export async function measureStart({ kind, vaultDir, queries, ctx, timeoutMs, se
     if (spec.protocol === 'http') {
       const rest = await timeSearches(
         async (query) => {
-          const response = await fetch(`${launched.url}/v1/search?${new URLSearchParams({ q: query, limit: String(LIMIT), mode: 'lexical' })}`, { headers: { authorization: `Bearer ${launched.token}` }, signal: AbortSignal.timeout(Math.ceil(remaining())) });
+          const response = await fetch(`${launched.url}/v1/search?${new URLSearchParams({ q: query, limit: String(LIMIT), mode: 'lexical' })}`, { headers: { authorization: `Bearer ${launched.token}` }, signal: AbortSignal.timeout(requestTimeout()) });
           await response.arrayBuffer();
           return response.ok;
         },
@@ -278,7 +280,7 @@ export async function measureStart({ kind, vaultDir, queries, ctx, timeoutMs, se
   try {
     await withDeadline(steps(), timeoutMs, `timed out after ${Math.round(timeoutMs / 1000)} s`);
   } catch (error) {
-    record.status = /^timed out/.test(error.message) ? 'timeout' : 'failed';
+    record.status = /^timed out|Request timed out/.test(error.message) ? 'timeout' : 'failed';
     record.error = String(error.message).split('\n')[0].slice(0, 400);
   }
   if (launched !== null) {
