@@ -16,6 +16,8 @@
 //        --vault DIR (an extra vault folder, e.g. a copy of demo-vault; queries sampled from it)
 //        --no-write (prints the report instead)  --results DIR (default bench/results)
 //        --json FILE (also writes the raw figures there, even with --no-write)
+//        --notes FILE (markdown added to the report under "Notes": the why of a missed gate)
+//        --render bench/results/<date>-server.json (no run: re-renders that run's markdown, e.g. with --notes)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,8 +49,29 @@ const { values: flags } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     results: { type: 'string' },
     json: { type: 'string' },
+    notes: { type: 'string' },
+    render: { type: 'string' },
   },
 });
+const resultsDir = flags.results === undefined ? RESULTS_DIR : resolve(flags.results);
+
+/** Writes the markdown (and, for a fresh run, the raw JSON) under the results folder. */
+function writeResults(results, { withJson }) {
+  if (flags.notes !== undefined) results.notes = readFileSync(flags.notes, 'utf8').trim();
+  const markdown = renderServerReport(results);
+  if (flags.json !== undefined) writeFileSync(resolve(flags.json), `${JSON.stringify(results, null, 2)}\n`);
+  if (flags['no-write']) return console.log(markdown);
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, `${results.meta.date}-server.md`), markdown);
+  if (withJson) writeFileSync(join(resultsDir, `${results.meta.date}-server.json`), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`[server] wrote ${relative(REPO_ROOT, join(resultsDir, `${results.meta.date}-server.md`))}${withJson ? ' and .json' : ''}`);
+}
+
+if (flags.render !== undefined) {
+  writeResults(JSON.parse(readFileSync(flags.render, 'utf8')), { withJson: false });
+  process.exit(0);
+}
+
 const finish = startRun('bench:server');
 const log = (line) => console.log(`[server] ${line}`);
 const seed = Number(flags.seed);
@@ -56,7 +79,6 @@ const sizes = flags.sizes.split(',').map(Number).filter((size) => size > 0);
 const queryCount = Math.max(1, Number(flags.queries));
 const timeoutMs = Number(flags.timeout) * 1000;
 const searchBudgetMs = Number(flags['search-budget']) * 1000;
-const resultsDir = flags.results === undefined ? RESULTS_DIR : resolve(flags.results);
 const cli = join(REPO_ROOT, 'packages/indx-mcp/dist/cli.js');
 const serverKeys = flags.servers.split(',').filter(Boolean);
 for (const key of serverKeys) if (!(key in SERVER_KINDS)) throw new Error(`unknown server "${key}" (known: ${Object.keys(SERVER_KINDS).join(', ')})`);
@@ -169,12 +191,4 @@ try {
   rmSync(workDir, { recursive: true, force: true });
 }
 results.meta = { date: new Date().toISOString().slice(0, 10), ...finish(), seed, queries: queryCount, searchBudgetSeconds: searchBudgetMs / 1000, timeoutSeconds: timeoutMs / 1000, peersInstalled: peerKeys.length > 0 && flags['peers-dir'] === undefined ? 'npm install --prefix <temp folder> at the start of the run' : flags['peers-dir'], corporaDir: relative(REPO_ROOT, CORPORA_DIR) };
-const markdown = renderServerReport(results);
-if (flags.json !== undefined) writeFileSync(resolve(flags.json), `${JSON.stringify(results, null, 2)}\n`);
-if (flags['no-write']) console.log(markdown);
-else {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `${results.meta.date}-server.md`), markdown);
-  writeFileSync(join(resultsDir, `${results.meta.date}-server.json`), `${JSON.stringify(results, null, 2)}\n`);
-  log(`wrote ${relative(REPO_ROOT, join(resultsDir, `${results.meta.date}-server.md`))} and .json`);
-}
+writeResults(results, { withJson: true });

@@ -43,7 +43,7 @@ const grouped = (value, digits = 0) => value.toLocaleString('en-US', { minimumFr
 export function formatValue(value, unit) {
   if (value === undefined || value === null || Number.isNaN(value)) return '–';
   if (unit === 'ms') return `${grouped(value, value < 10 ? 2 : value < 100 ? 1 : 0)} ms`;
-  if (unit === 'MB') return `${grouped(value, value < 1 ? 2 : value < 10 ? 1 : 0)} MB`;
+  if (unit === 'MB') return `${grouped(value, value < 1 ? 2 : value < 100 ? 1 : 0)} MB`;
   return grouped(value);
 }
 
@@ -64,7 +64,7 @@ function vaultTable(vault, servers) {
   const columns = servers.flatMap((server) => MODES.map((mode) => ({ server, mode })));
   const present = MEASURES.filter((measure) => columns.some(({ server, mode }) => vault.runs[server.key]?.[mode]?.[measure.key] !== undefined));
   return [
-    `### ${vault.label} (${grouped(vault.notes)} notes, ${grouped(vault.bytes / 2 ** 20, 1)} MB of markdown, ${vault.queries} queries)`,
+    `### ${vault.label} (${grouped(vault.notes)} notes, ${formatValue(vault.bytes / 2 ** 20, 'MB')} of markdown, ${vault.queries} queries)`,
     '',
     `| measure | ${columns.map(({ server, mode }) => `${server.key} ${mode}`).join(' | ')} |`,
     `|---|${columns.map(() => '---').join('|')}|`,
@@ -140,6 +140,7 @@ export function renderServerReport(results) {
   if (at50 !== undefined && at100 !== undefined) lines.push(...growthTable(at50, at100, servers));
   lines.push('## Vaults', '');
   for (const vault of vaults) lines.push(...vaultTable(vault, servers));
+  if (results.notes) lines.push('## Notes (written by hand after the run)', '', results.notes, '');
   if (failures.length > 0) {
     lines.push('## Failures', '');
     for (const failure of failures) lines.push(`- ${failure.vault} · ${failure.server} ${failure.mode}: **${failure.status}**: ${failure.error}${failure.output ? ` (last output: \`${failure.output.replaceAll('`', "'")}\`)` : ''}`);
