@@ -27,7 +27,6 @@ import { decodeOrThrow, isErrorCode, makeParentFolders, readText, readTextOrNull
 import { alreadyExists, notFound, notRegularFile } from './vault-errors';
 import { VaultState } from './vault-state';
 
-
 /** Options of {@link NodeVaultHost.open} and {@link NodeVaultHost.start}. */
 export interface NodeVaultHostOptions {
   /** Watch the folder and report changes made outside the host (default false). */
