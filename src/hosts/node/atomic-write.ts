@@ -12,6 +12,11 @@ export interface AtomicWriteOptions {
   exclusive?: boolean;
   /** Permission bits of a newly written file (POSIX; before the umask). Default 0o666. */
   mode?: number;
+  /**
+   * Sync the file and its folder to disk (default true). A cache whose files carry their own
+   * checksum may skip it: a crash can then lose or tear the new bytes, never mix them with the old.
+   */
+  durable?: boolean;
 }
 
 /** True for the names of the temporary files {@link writeFileAtomic} leaves while it works. */
@@ -55,13 +60,13 @@ export async function writeFileAtomic(
   const temporaryPath = temporaryPathFor(absolutePath);
   let stats: Stats;
   try {
-    stats = await writeAndSync(temporaryPath, data, options.mode ?? 0o666);
+    stats = await writeAndSync(temporaryPath, data, options.mode ?? 0o666, options.durable !== false);
     await moveIntoPlace(temporaryPath, absolutePath, options.exclusive === true);
   } catch (error: unknown) {
     await fs.rm(temporaryPath, { force: true });
     throw error;
   }
-  await syncFolder(path.dirname(absolutePath));
+  if (options.durable !== false) await syncFolder(path.dirname(absolutePath));
   return stats;
 }
 
@@ -72,12 +77,12 @@ function temporaryPathFor(absolutePath: string): string {
   return path.join(path.dirname(absolutePath), name);
 }
 
-async function writeAndSync(absolutePath: string, data: string | Uint8Array, mode: number): Promise<Stats> {
+async function writeAndSync(absolutePath: string, data: string | Uint8Array, mode: number, sync: boolean): Promise<Stats> {
   // The rename keeps the temporary file's mode, so the target ends up with `mode` as well.
   const handle = await fs.open(absolutePath, 'wx', mode);
   try {
     await handle.writeFile(data);
-    await handle.sync();
+    if (sync) await handle.sync();
     return await handle.stat();
   } finally {
     await handle.close();

@@ -172,13 +172,14 @@ export class MetadataCache {
     await fs.mkdir(this.folder, { recursive: true });
     await fs.rm(path.join(this.folder, VAULT_FILE), { force: true });
     for (const [shard, members] of shards) {
-      await writeFileAtomic(path.join(this.folder, shardFileName(shard)), encodeShard(shard, members)).catch((error: unknown) => {
+      // Not synced: each shard checks itself (SHA-256), so a crash costs a re-parse, never a wrong answer.
+      await writeFileAtomic(path.join(this.folder, shardFileName(shard)), encodeShard(shard, members), { durable: false }).catch((error: unknown) => {
         for (const unsaved of shards.keys()) this.dirty.add(unsaved);
         throw error;
       });
       await pause();
     }
-    await writeFileAtomic(path.join(this.folder, VAULT_FILE), JSON.stringify({ format: FORMAT, parser: METADATA_PARSER_VERSION, fingerprint }));
+    await writeFileAtomic(path.join(this.folder, VAULT_FILE), JSON.stringify({ format: FORMAT, parser: METADATA_PARSER_VERSION, fingerprint }), { durable: false });
   }
 }
 

@@ -172,7 +172,9 @@ export class NodeVaultHost implements VaultHost {
     }
     onPathChanged = (diskPath) => this.schedule(diskPath);
     for (const diskPath of early) this.schedule(diskPath);
-    this.cacheChanged();
+    // What the open parsed is saved at once, not after a quiet time: a process stopped soon after
+    // (a client closing a stdio session) keeps it.
+    if (this.cache?.hasChanges === true) void this.saveCache();
   }
 
   /** The metadata cache, or null without one (or when it cannot be read at all: every note is then parsed). */
