@@ -19,11 +19,12 @@
 //        --notes FILE (markdown added to the report under "Notes": the why of a missed gate)
 //        --render bench/results/<date>-server.json (no run: re-renders that run's markdown, e.g. with --notes)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusFolder } from './lib/corpus-pool.mjs';
+import { listVaultMarkdown } from './lib/list-markdown.mjs';
 import { CORPORA_DIR, REPO_ROOT, RESULTS_DIR, packageVersion } from './lib/paths.mjs';
 import { sampleQueries } from './lib/query-set.mjs';
 import { startRun } from './lib/run-facts.mjs';
@@ -86,24 +87,9 @@ const peerKeys = flags['no-peers'] ? [] : serverKeys.filter((key) => SERVER_KIND
 const runKeys = serverKeys.filter((key) => !SERVER_KINDS[key].peer || peerKeys.includes(key));
 if (runKeys.some((key) => SERVER_KINDS[key].indx) && !existsSync(cli)) throw new Error('Build first: npm run build');
 
-/** Every .md file under `root` (hidden folders skipped), as relative paths. */
-function listMarkdown(root) {
-  const found = [];
-  const walk = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const full = join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.md')) found.push(relative(root, full));
-    }
-  };
-  walk(root);
-  return found.sort();
-}
-
 /** A vault folder of real notes: queries sampled from its notes as the generated vaults' are. */
 function folderVault(key, label, dir) {
-  const files = listMarkdown(dir);
+  const files = listVaultMarkdown(dir);
   let bytes = 0;
   const docs = files.map((file) => {
     const text = readFileSync(join(dir, file), 'utf8');

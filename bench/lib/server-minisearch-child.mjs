@@ -3,29 +3,16 @@
 // search benchmark gives it (title, aliases, tags, path, body; frontmatter parsed with `yaml`),
 // prints `ready <notes>` and then answers one query per stdin line (a JSON string) with one stdout
 // line: the JSON array of the top 10 paths. Usage: node server-minisearch-child.mjs <vault>
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import MiniSearch from 'minisearch';
 import YAML from 'yaml';
+import { listVaultMarkdown } from './list-markdown.mjs';
 
 const FIELDS = ['title', 'aliases', 'tags', 'path', 'body'];
 const OPTIONS = { fields: FIELDS, idField: 'path', extractField: (doc, field) => (Array.isArray(doc[field]) ? doc[field].join(' ') : doc[field]) };
 const INLINE_TAG = /(?:^|\s)#([\p{L}\p{N}_/-]+)/gu;
-
-function listNotes(root) {
-  const found = [];
-  const walk = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const full = join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.md')) found.push(full);
-    }
-  };
-  walk(root);
-  return found;
-}
 
 /** A list of strings from a frontmatter value (a string, a list, or nothing). */
 function strings(value) {
@@ -34,8 +21,8 @@ function strings(value) {
 }
 
 /** One note as the search benchmark's documents are: `{ path, title, aliases, tags, body }`. */
-function toDoc(root, file) {
-  const text = readFileSync(file, 'utf8');
+function toDoc(root, path) {
+  const text = readFileSync(join(root, path), 'utf8');
   let data = {};
   let body = text;
   const front = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text);
@@ -50,12 +37,12 @@ function toDoc(root, file) {
   }
   const inline = [...body.matchAll(INLINE_TAG)].map((found) => found[1]);
   const tags = [...new Set([...strings(data.tags ?? data.tag), ...inline].map((tag) => tag.replace(/^#/, '')))];
-  return { path: relative(root, file).split('\\').join('/'), title: basename(file, '.md'), aliases: strings(data.aliases ?? data.alias), tags, body };
+  return { path, title: basename(path, '.md'), aliases: strings(data.aliases ?? data.alias), tags, body };
 }
 
 const root = process.argv[2];
 const index = new MiniSearch(OPTIONS);
-const files = listNotes(root);
+const files = listVaultMarkdown(root);
 for (const file of files) index.add(toDoc(root, file));
 process.stdout.write(`ready ${files.length}\n`);
 const lines = createInterface({ input: process.stdin });
