@@ -141,11 +141,14 @@ export class LinkIndex {
   }
 
   /** Counts a note's links again; `onCountsChanged` hears of it when they differ from `before` (default: the entries now). */
-  private count(source: string, before = this.countsOf(source)): void {
+  private count(source: string, before?: { resolved: Record<string, number>; unresolved: Record<string, number> }): void {
     const cache = this.metadata.get(source);
     if (cache === undefined) return;
     const counts = countLinks(source, cache, this.resolver);
-    if (this.onCountsChanged !== null && !(sameCounts(counts.resolved, before?.resolved) && sameCounts(counts.unresolved, before?.unresolved))) this.onCountsChanged(source);
+    if (this.onCountsChanged !== null) {
+      const previous = before ?? this.countsOf(source);
+      if (!(sameCounts(counts.resolved, previous?.resolved) && sameCounts(counts.unresolved, previous?.unresolved))) this.onCountsChanged(source);
+    }
     this.setCounts(source, counts.resolved, counts.unresolved);
   }
 

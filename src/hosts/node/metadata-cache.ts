@@ -71,9 +71,7 @@ function fnv1a(text: string, seed: number): number {
 
 /** The shard a vault path belongs to (FNV-1a over its UTF-16 code units). */
 export function shardOf(vaultPath: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < vaultPath.length; index += 1) hash = Math.imul(hash ^ vaultPath.charCodeAt(index), 0x01000193);
-  return (hash >>> 0) % METADATA_SHARDS;
+  return fnv1a(vaultPath, 0x811c9dc5) % METADATA_SHARDS;
 }
 
 /**
@@ -91,8 +89,8 @@ export function shardOf(vaultPath: string): number {
  */
 export class MetadataCache {
   private readonly dirty = new Set<number>();
-  /** Why shards were ignored at load (one line each). */
-  readonly problems: string[] = [];
+  /** The shard files ignored at load, and why. */
+  readonly problems: { file: string; reason: string }[] = [];
   /** The path set the saved link counts were counted against (see `pathSetFingerprint`); null: none trusted. */
   savedFingerprint: string | null = null;
 
@@ -114,7 +112,7 @@ export class MetadataCache {
       }
       const notes = decodeShard(text, shard);
       if (typeof notes === 'string') {
-        cache.problems.push(`${shardFileName(shard)}: ${notes}`);
+        cache.problems.push({ file: shardFileName(shard), reason: notes });
         cache.dirty.add(shard);
       } else {
         for (const [vaultPath, signature, metadata, resolved, unresolved] of notes) cache.saved.set(vaultPath, { signature, metadata, resolved, unresolved });
@@ -122,6 +120,13 @@ export class MetadataCache {
       await pause();
     }
     return cache;
+  }
+
+  /** The problems, each reason once with its file or how many files it concerns (a cache of another version gives one reason 64 times). */
+  describeProblems(): string {
+    const filesByReason = new Map<string, string[]>();
+    for (const { file, reason } of this.problems) filesByReason.set(reason, [...(filesByReason.get(reason) ?? []), file]);
+    return [...filesByReason].map(([reason, files]) => `${files.length === 1 ? files[0] : `${files.length} shards`}: ${reason}`).join('; ');
   }
 
   /** How many notes the files held at load and the scan has not taken yet. */

@@ -182,7 +182,7 @@ export class NodeVaultHost implements VaultHost {
     const folder = this.options.metadataCacheDir;
     if (folder === undefined) return null;
     const cache = await MetadataCache.load(folder, pause);
-    if (cache.problems.length > 0) process.emitWarning(`indx: parts of the metadata cache were unusable and are rebuilt (their notes are read again): ${summarizeProblems(cache.problems)}`);
+    if (cache.problems.length > 0) process.emitWarning(`indx: parts of the metadata cache were unusable and are rebuilt (their notes are read again): ${cache.describeProblems()}`);
     return cache;
   }
 
@@ -484,16 +484,6 @@ async function parseNote(content: string): Promise<CachedMetadata> {
   if (content.length < SLICED_PARSE_CHARS) return parseMetadata(content);
   const slicer = new TimeSlicer();
   return parseMetadataSliced(content, () => slicer.yieldIfDue());
-}
-
-/** Shard problems, each reason once with how many shards it concerns (a cache of another version gives one reason 64 times). */
-function summarizeProblems(problems: readonly string[]): string {
-  const shardsByReason = new Map<string, string[]>();
-  for (const problem of problems) {
-    const [shard = '', reason = problem] = problem.split(/: (.*)/s);
-    shardsByReason.set(reason, [...(shardsByReason.get(reason) ?? []), shard]);
-  }
-  return [...shardsByReason].map(([reason, shards]) => `${shards.length === 1 ? shards[0] : `${shards.length} shards`}: ${reason}`).join('; ');
 }
 
 function reportWatchError(error: unknown): void {
