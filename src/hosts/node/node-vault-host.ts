@@ -18,7 +18,7 @@ import { locateEntry, type Location } from './locate-entry';
 import { PathLocks } from './path-locks';
 import { readSmallFile, SMALL_FILE_BYTES } from './read-small-file';
 import { MetadataCache, pathSetFingerprint, type SavedNote } from './metadata-cache';
-import { scanVault, SLICED_PARSE_CHARS, startProgress } from './scan-vault';
+import { scanVault, startProgress } from './scan-vault';
 import { TimeSlicer } from './time-slicer';
 import { prepareTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
@@ -26,6 +26,9 @@ import { isMarkdownPath, isSameOrBelow, normalizeDiskPath, toAbsolutePath } from
 import { decodeOrThrow, isErrorCode, makeParentFolders, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
 import { alreadyExists, notFound, notRegularFile } from './vault-errors';
 import { VaultState } from './vault-state';
+
+/** Notes at least this long (UTF-16 units) are parsed in slices, so one note cannot hold the event loop. */
+const SLICED_PARSE_CHARS = 64 * 1024;
 
 /** Options of {@link NodeVaultHost.open} and {@link NodeVaultHost.start}. */
 export interface NodeVaultHostOptions {
@@ -144,8 +147,7 @@ export class NodeVaultHost implements VaultHost {
         return saved?.metadata ?? null;
       };
       const scan = await scanVault(this.root, {
-        parse: (text) => compactMetadata(parseMetadata(text)),
-        parseSliced: async (text, pauseParse) => compactMetadata(await parseMetadataSliced(text, pauseParse)),
+        parse: async (text) => compactMetadata(await parseNote(text)),
         beforeListing: (folder) => watcher?.watchFolder(folder),
         ...(cache === null ? {} : { reuse }),
         progress: this.progress,
@@ -367,7 +369,7 @@ export class NodeVaultHost implements VaultHost {
 
   async rescan(): Promise<void> {
     await this.opened;
-    const scan = await scanVault(this.root, { parse: parseMetadata });
+    const scan = await scanVault(this.root, { parse: parseNote });
     const seen = new Set<string>();
     for (const entry of [...scan.folders, ...scan.files.map((file) => ({ path: file.record.file.path, diskPath: file.diskPath }))]) {
       seen.add(entry.path);

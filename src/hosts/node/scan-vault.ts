@@ -14,9 +14,6 @@ export interface ScannedEntry {
   readonly diskPath: string;
 }
 
-/** Notes at least this long (UTF-16 units) are parsed in slices (`ScanOptions.parseSliced`). */
-export const SLICED_PARSE_CHARS = 64 * 1024;
-
 /** One file found by {@link scanVault}; its record carries the vault path. */
 export interface ScannedFile {
   readonly record: FileRecord;
@@ -47,10 +44,8 @@ export interface ScanProgress {
 
 /** Options of {@link scanVault}. */
 export interface ScanOptions {
-  /** A note's metadata from its text. */
-  parse: (content: string) => CachedMetadata;
-  /** The same in slices, for long notes (see `SLICED_PARSE_CHARS`): awaits `pause` between blocks. */
-  parseSliced?: (content: string, pause: () => Promise<void>) => Promise<CachedMetadata>;
+  /** A note's metadata from its text (the host parses a long note in slices of the event loop). */
+  parse: (content: string) => CachedMetadata | Promise<CachedMetadata>;
   /** Runs with each folder's disk path before it is listed (the watcher uses it so that no change after the listing goes unseen). */
   beforeListing?: (diskPath: string) => void;
   /** Metadata known for the note at a vault path when its file has this signature (see `toSignature`), or null to read and parse it. */
@@ -99,10 +94,9 @@ export async function scanVault(realRoot: string, options: ScanOptions): Promise
   progress.notes = fileEntries.filter((entry) => isMarkdownPath(entry.path)).length;
   progress.phase = 'reading';
   const files: ScannedFile[] = [];
-  const pause = () => slicer.yieldIfDue();
   for (const entry of fileEntries) {
     const scanned = scanFile(realRoot, entry, options, progress);
-    if (scanned !== null) files.push('text' in scanned ? { ...scanned.file, metadata: await parseLong(scanned.text, options, pause) } : scanned);
+    if (scanned !== null) files.push('text' in scanned ? { record: scanned.record, diskPath: scanned.diskPath, metadata: await options.parse(scanned.text) } : scanned);
     options.signal?.throwIfAborted();
     await slicer.yieldIfDue();
   }
@@ -130,13 +124,8 @@ function childEntry(folder: ScannedEntry, entry: Dirent): ScannedEntry {
   };
 }
 
-/** A long note's metadata, parsed in slices so that it cannot hold the thread (a server answers while it opens). */
-function parseLong(text: string, options: ScanOptions, pause: () => Promise<void>): Promise<CachedMetadata> {
-  return options.parseSliced?.(text, pause) ?? Promise.resolve(options.parse(text));
-}
-
-/** A file scanned, or a long note read whose parse is left to the caller, in slices. */
-type ScanResult = ScannedFile | { file: Omit<ScannedFile, 'metadata'>; text: string };
+/** A file scanned, or a note read whose text is still to be parsed. */
+type ScanResult = ScannedFile | (Omit<ScannedFile, 'metadata'> & { text: string });
 
 function scanFile(realRoot: string, entry: ScannedEntry, options: ScanOptions, progress: ScanProgress): ScanResult | null {
   const absolutePath = toAbsolutePath(realRoot, entry.diskPath);
@@ -153,8 +142,7 @@ function scanFile(realRoot: string, entry: ScannedEntry, options: ScanOptions, p
     }
     const text = decodeUtf8(readFileSync(absolutePath));
     progress.notesParsed += 1;
-    if (text !== null && text.length >= SLICED_PARSE_CHARS && options.parseSliced !== undefined) return { file: { record, diskPath: entry.diskPath }, text };
-    return { record, diskPath: entry.diskPath, metadata: text === null ? null : options.parse(text) };
+    return text === null ? { record, diskPath: entry.diskPath, metadata: null } : { record, diskPath: entry.diskPath, text };
   } catch (error: unknown) {
     // A file deleted or unreadable mid-scan must not stop the vault from opening.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
