@@ -369,7 +369,9 @@ export class NodeVaultHost implements VaultHost {
 
   async rescan(): Promise<void> {
     await this.opened;
-    const scan = await scanVault(this.root, { parse: parseNote });
+    // Only the listing is used (reconcile reads what changed): notes the host knows unchanged are not read again.
+    const known = (vaultPath: string, signature: string) => (this.state.files.get(vaultPath)?.signature === signature ? this.state.links.getMetadata(vaultPath) : null);
+    const scan = await scanVault(this.root, { parse: parseNote, reuse: known });
     const seen = new Set<string>();
     for (const entry of [...scan.folders, ...scan.files.map((file) => ({ path: file.record.file.path, diskPath: file.diskPath }))]) {
       seen.add(entry.path);
