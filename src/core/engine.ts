@@ -1,3 +1,4 @@
+import type { AppPort } from './app/app-port';
 import { AiRuntime, type AiRuntimeOptions } from './ai/runtime/ai-runtime';
 import type { AiStreamListener } from './ai/runtime/ai-stream-event';
 import { guardAiCall } from './ai/runtime/guard-ai-call';
@@ -12,7 +13,7 @@ import { ALL_OPERATIONS } from './ops/all-operations';
 import type { Operation, Scope } from './ops/operation';
 import type { OperationContext } from './ops/operation-context';
 import { OperationRegistry, type Invocation } from './ops/registry';
-import { SCOPES } from './ops/scopes';
+import { hasScope, SCOPES } from './ops/scopes';
 import type { Scheduler } from './search/service/scheduler';
 import { SearchService } from './search/service/search-service';
 import type { PersistentVectorSearch } from './search/service/vector-feeder';
@@ -57,6 +58,8 @@ export interface EngineOptions {
   ai?: AiRuntimeOptions;
   /** Longest a call waits for the host to finish opening the vault before it fails with `vault_opening` (default 30 s). */
   openWaitMs?: number;
+  /** The Obsidian app (editor, commands): the plugin gives it; headless there is none. */
+  app?: AppPort;
 }
 
 /** Per-call options of `Engine.call`. */
@@ -112,6 +115,8 @@ export class Engine {
     /** State files that went missing since the last start (see `checkStateFiles`). */
     readonly stateWarnings: readonly StateWarning[],
     private readonly openWaitMs: number,
+    /** The Obsidian app, or null on a headless host (see `Operation.app`). */
+    readonly app: AppPort | null,
   ) {
     this.policyHost = new PolicyHost(host);
     this.policyHost.setPolicy(createPathPolicy(config.access));
@@ -154,7 +159,7 @@ export class Engine {
   static async create(options: EngineOptions): Promise<Engine> {
     const config = await readVaultConfig(options.storage);
     const warnings = await checkStateFiles(options.storage);
-    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config, options.ai ?? {}, warnings, options.openWaitMs ?? OPEN_WAIT_MS);
+    return new Engine(options.host, options.storage, await loadEtagFunction(), options.clock ?? Date.now, options.search ?? {}, config, options.ai ?? {}, warnings, options.openWaitMs ?? OPEN_WAIT_MS, options.app ?? null);
   }
 
   /**
@@ -264,14 +269,30 @@ export class Engine {
     return this.registry.visibleTo(scopes, tools).filter((operation) => this.offers(operation));
   }
 
+  /**
+   * Subscribes to changes of what the engine offers (an AI provider configured or removed, the
+   * editor switched on or off, commands allowed or not), so long-lived MCP sessions can update
+   * their tool list; returns the unsubscribe function.
+   */
+  onOfferChange(listener: () => void): () => void {
+    const stops = [this.ai.onOfferChange(listener), this.app?.onSettingsChange(listener)];
+    return () => {
+      for (const stop of stops) stop?.();
+    };
+  }
+
   /** The operations offered now, whatever the caller's scopes (AI operations only while their provider is configured). */
   offeredOperations(): Operation[] {
     return this.registry.list().filter((operation) => this.offers(operation));
   }
 
-  /** Whether an operation (or the one called so) is offered now: AI operations need their provider role. */
+  /**
+   * Whether an operation (or the one called so) is offered now: AI operations need their provider
+   * role, app operations the app and the user's leave (see `Operation.app`).
+   */
   offers(operationOrName: Operation | string): boolean {
     const operation = typeof operationOrName === 'string' ? this.registry.get(operationOrName) : operationOrName;
+    if (operation.app !== undefined && appRefusal(this.app, operation.app) !== null) return false;
     if (operation.requires === undefined) return true;
     return operation.requires === 'chat' ? this.ai.available && this.ai.chat !== null : this.ai.available;
   }
@@ -298,6 +319,8 @@ export class Engine {
     };
     // The operation's audit events are recorded when it ends, stamped with its duration.
     const operation = this.registry.get(name);
+    // A caller the operation refuses hears `forbidden` (from the registry), not that the app is missing.
+    if (operation.app !== undefined && hasScope(caller.scopes, operation.scope)) requireApp(this.app, operation);
     if (operation.answersWhileOpening !== true) await this.whenOpen();
     const audit = this.audit.begin(this.clock);
     try {
@@ -321,6 +344,7 @@ export class Engine {
       search: this.search,
       scopes: caller.scopes,
       ai: this.ai,
+      app: this.app,
       recovered: this.recovered,
       stateWarnings: this.stateWarnings,
       offeredAiOperations: () => this.offeredOperations().filter((operation) => operation.requires !== undefined).map((operation) => operation.name),
@@ -328,4 +352,19 @@ export class Engine {
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     };
   }
+}
+
+/** Why the app cannot give what an operation needs now, or null when it can. */
+function appRefusal(app: AppPort | null, needs: NonNullable<Operation['app']>): string | null {
+  if (app === null) return 'This server runs without Obsidian (headless), so there is no editor and no command palette. Start Obsidian with the indx plugin and connect to its server instead.';
+  if (needs === 'editor') return app.editorEnabled() ? null : 'The user has not let agents see the editor: in Obsidian, Settings → indx → Editor and commands → "Let agents see and steer the editor".';
+  return app.allowedCommands().length > 0 ? null : 'The user has allowed no Obsidian command: in Obsidian, Settings → indx → Editor and commands → "Commands agents may run".';
+}
+
+/** Throws `editor_unavailable` unless the app gives what `operation` needs now. */
+function requireApp(app: AppPort | null, operation: Operation): void {
+  const needs = operation.app;
+  if (needs === undefined) return;
+  const refusal = appRefusal(app, needs);
+  if (refusal !== null) throw new IndxError('editor_unavailable', `${operation.name} needs the Obsidian app. ${refusal}`, { operation: operation.name, needs, headless: app === null });
 }

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'ai_input_too_large',
   'ai_schema_invalid',
   'ai_apply_conflict',
+  'editor_unavailable',
+  'command_not_allowed',
 ] as const;
 
 /** A stable, snake_case error code. */

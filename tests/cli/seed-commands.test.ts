@@ -29,8 +29,8 @@ const OPERATIONS = new Map(ALL_OPERATIONS.map((operation) => [operation.name, op
 describe('the CLI walks the seed 000 §7 table', () => {
   const rows = seedCommands();
 
-  it('reads all 32 rows', () => {
-    expect(rows).toHaveLength(32);
+  it('reads a row for every operation', () => {
+    expect(rows).toHaveLength(ALL_OPERATIONS.length);
     expect(rows[0]).toEqual(['note_read', 'note get']);
     expect(rows.find(([tool]) => tool === 'vault_reindex')).toEqual(['vault_reindex', 'vault index --rebuild']);
   });

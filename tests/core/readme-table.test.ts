@@ -6,7 +6,7 @@ import { ALL_OPERATIONS } from '../../src/core/ops/all-operations';
 describe('README operation table', () => {
   it('lists exactly the registry operations with their scope, route and command', () => {
     const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([a-z_]+)` \| (\w+) \| `([^`]+)` \| `indx ([^`]+)` \|/gm)].map((match) => [match[1], match[2], match[3], match[4]]);
+    const rows = [...readme.matchAll(/^\| `([a-z_]+)` \| ([\w:]+) \| `([^`]+)` \| `indx ([^`]+)` \|/gm)].map((match) => [match[1], match[2], match[3], match[4]]);
     const expected = ALL_OPERATIONS.map((operation) => [operation.name, operation.scope.replace('vault:', ''), `${operation.http.method} ${operation.http.path}`, operation.cli.join(' ')]);
     expect(rows).toEqual(expected);
   });

@@ -12,6 +12,9 @@ export interface SeedRow {
 /** The AI operations of the seed: offered (listed as tools) only while an AI provider is configured (seed 002 §2). */
 export const AI_OPERATIONS = ['ai_status', 'ai_summarize', 'ai_ask', 'ai_toc', 'ai_relate', 'ai_tag', 'ai_metadata', 'ai_extract'];
 
+/** The operations only the Obsidian app gives (`Operation.app`): never offered by a headless server, where they answer editor_unavailable. */
+export const APP_OPERATIONS = ['workspace_active', 'workspace_open', 'command_list', 'command_run'];
+
 /** The project's copy of that table: docs/surface-mapping.md. */
 const MAPPING = resolve(__dirname, '../../docs/surface-mapping.md');
 

@@ -739,14 +739,55 @@ describe('the fake app', () => {
       expect(v.app.fileManager.trashed).toEqual(['A.md']);
     });
 
-    it('docs silent: what openLinkText opens — we assume the link’s note becomes active, and a missing one is not created [A19]', async () => {
+    it('docs silent: what openLinkText opens — we assume the link’s note is shown in the active or a new tab and becomes active, and a missing one is not created [A19]', async () => {
       const v = await open({ 'A.md': '', 'Notes/B.md': '# Heading' });
       await v.app.workspace.openLinkText('B#Heading', 'A.md', false);
       expect(v.app.workspace.getActiveFile()?.path).toBe('Notes/B.md');
       await v.app.workspace.openLinkText('Missing', 'A.md');
       expect(v.app.workspace.getActiveFile()?.path).toBe('Notes/B.md');
-      expect(v.app.workspace.opened.map((link) => link.file?.path ?? null)).toEqual(['Notes/B.md', null]);
+      await v.app.workspace.openLinkText('A', 'A.md', 'tab', { eState: { line: 0 } });
+      expect(v.app.workspace.leaves).toHaveLength(2);
+      expect(v.app.workspace.activeEditor?.file.path).toBe('A.md');
+      expect(v.app.workspace.opened.map((link) => link.file?.path ?? null)).toEqual(['Notes/B.md', null, 'A.md']);
       expect(v.app.vault.getFileByPath('Missing.md')).toBeNull();
+    });
+
+    it('docs silent: how an editor measures and selects — we assume as CodeMirror: 0-based places, the first selection is the main one, the cursor its head [A40]', async () => {
+      const v = await open({ 'A.md': 'one\ntwo three\n' });
+      const view = await v.app.workspace.openInEditor(fileAt(v, 'A.md'));
+      view.editor.setSelections([
+        { anchor: { line: 1, ch: 9 }, head: { line: 1, ch: 4 } },
+        { anchor: { line: 0, ch: 0 }, head: { line: 0, ch: 3 } },
+      ]);
+      expect(view.editor.getRange({ line: 0, ch: 1 }, { line: 1, ch: 3 })).toBe('ne\ntwo');
+      expect(view.editor.getSelection()).toBe('three');
+      expect(view.editor.getCursor()).toEqual({ line: 1, ch: 4 });
+      expect(view.editor.getCursor('to')).toEqual({ line: 1, ch: 9 });
+      expect(view.editor.listSelections()).toHaveLength(2);
+      expect(v.app.workspace.activeEditor).toBe(view);
+      expect(v.app.workspace.getActiveViewOfType(fake.MarkdownView)).toBe(view);
+    });
+
+    it('docs silent: what a tab’s view state holds — we assume state.file is its file’s vault path [A41]', async () => {
+      const v = await open({ 'A.md': '', 'Notes/B.md': '' });
+      await v.app.workspace.openLinkText('A', '', false);
+      await v.app.workspace.openLinkText('B', '', 'tab');
+      const files: unknown[] = [];
+      v.app.workspace.iterateRootLeaves((leaf) => files.push(leaf.getViewState().state?.file));
+      expect(files).toEqual(['A.md', 'Notes/B.md']);
+    });
+
+    it('docs silent: the command palette’s private API — we assume listCommands, findCommand and executeCommandById, false when a command is missing or does not apply [A42]', async () => {
+      const v = await open({});
+      const ran: string[] = [];
+      v.app.commands.add({ id: 'p:always', name: 'P: always', callback: () => ran.push('always') });
+      v.app.commands.add({ id: 'p:never', name: 'P: never', checkCallback: () => false });
+      expect(v.app.commands.listCommands().map((command) => command.id)).toEqual(['p:always', 'p:never']);
+      expect(v.app.commands.findCommand('p:never')?.name).toBe('P: never');
+      expect(v.app.commands.executeCommandById('p:always')).toBe(true);
+      expect(v.app.commands.executeCommandById('p:never')).toBe(false);
+      expect(v.app.commands.executeCommandById('p:missing')).toBe(false);
+      expect(ran).toEqual(['always']);
     });
 
     it('docs silent: what closing the settings does to a tab — we assume hide(), then its container is emptied [A20]', async () => {

@@ -124,7 +124,7 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
   it('draws the same sections from declarative definitions (1.13) and from display() (older apps)', async () => {
     const container = await openTab();
     const headings = headingsIn(container);
-    expect(headings).toEqual(['Server', 'Access tokens', 'Clients', 'Vault access', 'Search', 'AI provider']);
+    expect(headings).toEqual(['Server', 'Access tokens', 'Clients', 'Vault access', 'Editor and commands', 'Search', 'AI provider']);
     for (const heading of headings) expect(heading).not.toMatch(/settings|indx|general/i);
     const rows = settingsIn(container).map((setting) => setting.nameEl.textContent);
     vault.app.setting.close();
@@ -273,7 +273,7 @@ describe('the built plugin in the fake app: settings tab, commands, status bar',
     expect(notices()).not.toContainEqual(expect.stringMatching(/max_input_tokens/));
     expect(vault.app.secretStorage?.getSecret('indx-ai-api-key')).toBe('sk-local');
     const data = await readData();
-    expect(Object.keys(data).sort()).toEqual(['ai', 'client', 'server', 'version']);
+    expect(Object.keys(data).sort()).toEqual(['ai', 'client', 'editor', 'server', 'version']);
     expect(data.ai).toEqual({ api_key_fallback: '' });
     expect(JSON.stringify(await config())).not.toContain('sk-local');
     // The running server applied the chat settings: the status says so and the AI commands show.

@@ -16,8 +16,8 @@ export const EXIT_CODES: readonly { exit: number; meaning: string; codes: readon
   },
   { exit: 3, meaning: 'not found', codes: ['not_found', 'heading_not_found', 'block_not_found', 'canvas_id_not_found'] },
   { exit: 4, meaning: 'precondition failed or conflict', codes: ['etag_mismatch', 'conflict', 'already_exists', 'idempotency_key_reused', 'ai_apply_conflict'] },
-  { exit: 5, meaning: 'not authorized', codes: ['unauthorized', 'forbidden', 'path_forbidden'] },
-  { exit: 6, meaning: 'unavailable: no server, vault locked, rate limited', codes: ['server_unavailable', 'lock_unavailable', 'vault_opening', 'rate_limited', 'embeddings_unavailable', 'ai_unavailable'] },
+  { exit: 5, meaning: 'not authorized', codes: ['unauthorized', 'forbidden', 'path_forbidden', 'command_not_allowed'] },
+  { exit: 6, meaning: 'unavailable: no server, vault locked, rate limited', codes: ['server_unavailable', 'lock_unavailable', 'vault_opening', 'rate_limited', 'embeddings_unavailable', 'ai_unavailable', 'editor_unavailable'] },
   { exit: 7, meaning: 'AI quota exceeded', codes: ['ai_quota_exceeded'] },
   { exit: 8, meaning: 'AI provider error', codes: ['ai_provider_error', 'ai_grounding_failed', 'embeddings_failed'] },
 ];

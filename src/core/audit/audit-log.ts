@@ -12,6 +12,8 @@ export interface AuditEvent {
   etag_after: string | null;
   /** For moves: where the file went. */
   to?: string;
+  /** For `command_run`: the Obsidian command's id. */
+  command?: string;
   /** Set on the record of an operation a crash interrupted, finished at start: what recovery did. */
   recovery?: 'completed' | 'rolled_back';
   /** How long the whole operation took, in milliseconds (set when the operation ends). */

@@ -8,7 +8,7 @@ export const TOKENS_FILE = 'tokens.json';
 /** The entry holding when each token was last used; written by servers, never by `create`/`revoke`. */
 export const TOKEN_USAGE_FILE = 'token-usage.json';
 
-const scopeSchema = z.enum(['vault:read', 'vault:write', 'vault:admin']);
+const scopeSchema = z.enum(['vault:read', 'vault:write', 'vault:admin', 'app:editor']);
 
 const tokenRecordSchema = z.object({
   name: z.string(),

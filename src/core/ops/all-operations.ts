@@ -13,6 +13,10 @@ import { baseQuery } from './bases/base-query';
 import { canvasPatch } from './canvas/canvas-patch';
 import { canvasRead } from './canvas/canvas-read';
 import { canvasWrite } from './canvas/canvas-write';
+import { commandList } from './app/command-list';
+import { commandRun } from './app/command-run';
+import { workspaceActive } from './app/workspace-active';
+import { workspaceOpen } from './app/workspace-open';
 import { linkBacklinks } from './links/link-backlinks';
 import { linkForward } from './links/link-forward';
 import { linkOrphans } from './links/link-orphans';
@@ -70,4 +74,8 @@ export const ALL_OPERATIONS = [
   vaultReindex,
   vaultConfigGet,
   vaultConfigSet,
+  workspaceActive,
+  workspaceOpen,
+  commandList,
+  commandRun,
 ] as unknown as readonly Operation[];

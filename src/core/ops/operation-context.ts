@@ -1,4 +1,5 @@
 import type { AiRuntime } from '../ai/runtime/ai-runtime';
+import type { AppPort } from '../app/app-port';
 import type { AiStreamListener } from '../ai/runtime/ai-stream-event';
 import type { AuditRecorder } from '../audit/audit-log';
 import type { SearchService } from '../search/service/search-service';
@@ -24,6 +25,8 @@ export interface OperationContext {
   scopes: readonly Scope[];
   /** The AI runtime (switched off when no provider is configured). */
   ai: AiRuntime;
+  /** The Obsidian app (editor, commands), or null on a headless host. Operations that declare `app` get it non-null. */
+  app: AppPort | null;
   /** Operations a crash interrupted that were finished at start (`Engine.recoverInterrupted`). */
   recovered: readonly RecoveredIntent[];
   /** State files (configuration, tokens) that went missing since the last start. */

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { RecoveryOutcome } from '../journal/intent-journal';
 import type { OperationContext } from './operation-context';
 
-/** A token scope; `vault:admin` implies write, `vault:write` implies read. */
-export type Scope = 'vault:read' | 'vault:write' | 'vault:admin';
+/** A token scope; `vault:admin` implies every other, `vault:write` implies read; `app:editor` lets a caller see and steer the Obsidian editor. */
+export type Scope = 'vault:read' | 'vault:write' | 'vault:admin' | 'app:editor';
 
 /** MCP tool annotations, as the 2025-11-25 schema names them. */
 export interface OperationAnnotations {
@@ -60,6 +60,12 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
    * is missing.
    */
   requiresWhen?(input: z.output<Input>): boolean;
+  /**
+   * What of the Obsidian app it needs (`AppPort`): `editor` (the user's "Let agents see and steer
+   * the editor" switch) or `commands` (at least one command allowed in the settings). Offered only
+   * while the app gives it; otherwise a call answers `editor_unavailable` (headless: always).
+   */
+  app?: 'editor' | 'commands';
   /** Its answer reads the server's live state (index progress, spend today): never replayed from a cache. */
   live?: boolean;
   /**

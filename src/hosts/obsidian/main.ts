@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { shell } from 'electron';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
+import type { AppCommand, AppPort } from '../../core/app/app-port';
 import type { TokenStore } from '../../core/auth/token-store';
 import type { ClientId } from '../../server/client-configs';
 import { FileStorage, locateStateDir } from '../node/file-storage';
@@ -30,6 +31,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
   vaultPath = '';
   settingsStore!: SettingsStore;
   tokens!: TokenStore;
+  private appPort: AppPort | null = null;
   storage!: FileStorage;
   engine!: PluginEngine;
   server!: PluginServer;
@@ -88,6 +90,10 @@ export default class IndxPlugin extends Plugin implements PluginControls {
     });
     // A key saved before the app had secret storage leaves data.json now, not at the next edit.
     void this.apiKey.migrate().catch((error: unknown) => console.warn('indx: could not move the API key into the secret storage', error));
+    this.appPort = new parts.ObsidianAppPort(this.app, {
+      current: () => ({ editorEnabled: this.settingsStore.current.editor.enabled, allowedCommands: this.settingsStore.current.editor.commands }),
+      onChange: (listener) => this.settingsStore.onChange(listener),
+    });
     this.engine = new parts.PluginEngine({
       app: this.app,
       stateDir,
@@ -95,6 +101,7 @@ export default class IndxPlugin extends Plugin implements PluginControls {
       embeddings: async () => parts.resolvePluginEmbeddings((await parts.readVaultConfig(this.storage)).search.embeddings, this.apiKey.read()),
       fetch: parts.createRequestUrlFetch(),
       secretKey: () => this.apiKey.read(),
+      appPort: this.appPort,
       onChange: () => this.onStateChange(),
       // Lost state files and crash recoveries change what agents see: say so where the user looks, and in the console.
       onWarning: (message) => {
@@ -206,6 +213,10 @@ export default class IndxPlugin extends Plugin implements PluginControls {
 
   notify(message: string): void {
     new Notice(message);
+  }
+
+  appCommands(): AppCommand[] {
+    return this.appPort?.listCommands() ?? [];
   }
 
   /** The plugin's port setting, else the vault configuration's (shared with the headless server). */

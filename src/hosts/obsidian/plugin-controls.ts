@@ -1,4 +1,5 @@
 import type { TokenStore } from '../../core/auth/token-store';
+import type { AppCommand } from '../../core/app/app-port';
 import type { Storage } from '../../core/vault/storage';
 import type { ClientId } from '../../server/client-configs';
 import type { ApiKeyStore } from './api-key-store';
@@ -36,4 +37,6 @@ export interface PluginControls {
   copyText(text: string, confirmation: string): Promise<void>;
   /** Shows a notice. */
   notify(message: string): void;
+  /** Every command of the app's palette (for choosing those agents may run). */
+  appCommands(): AppCommand[];
 }

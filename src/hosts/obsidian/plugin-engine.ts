@@ -1,6 +1,7 @@
 import type { App } from 'obsidian';
 import type { FetchFunction } from '../../core/ai/openai-compatible';
 import type { AiRuntimeOptions } from '../../core/ai/runtime/ai-runtime';
+import type { AppPort } from '../../core/app/app-port';
 import type { AiSettings } from '../../core/ai/runtime/ai-settings';
 import type { EmbeddingProviderConfigInput } from '../../core/ai/embedding-provider-config';
 import type { Engine } from '../../core/engine';
@@ -46,6 +47,8 @@ export interface PluginEngineOptions {
   fetch: FetchFunction;
   /** The AI provider's key from the app's secret storage ('' when none), read at each configuration reload. */
   secretKey(): string;
+  /** The editor and command palette, as far as the user lets agents reach them (absent: no app operations). */
+  appPort?: AppPort;
   onChange(state: EngineState): void;
   /** Told at open about state files gone missing and operations a crash interrupted (default: the console). */
   onWarning?: (message: string) => void;
@@ -227,7 +230,8 @@ export class PluginEngine {
     cleanup.unshift(() => Promise.resolve(host.close()));
     const holder: { engine: Engine | null } = { engine: null };
     const vectors = await this.createVectors(createVectorSearch, () => holder.engine?.search?.refreshVectors());
-    const engine = await Engine.create({ host, storage, search: { vectors }, ai: this.aiOptions() });
+    const appPort = this.options.appPort;
+    const engine = await Engine.create({ host, storage, search: { vectors }, ai: this.aiOptions(), ...(appPort === undefined ? {} : { app: appPort }) });
     holder.engine = engine;
     cleanup.unshift(() => engine.close());
     // Holding the lock: a journal entry left in the state folder is a crash's, finished before anything is served.

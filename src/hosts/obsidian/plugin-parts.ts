@@ -12,6 +12,7 @@ export { registerAiCommands } from './ai/ai-commands';
 export { createEngineAccess } from './ai/engine-access';
 export { createApiKeyStore } from './api-key-store';
 export { registerCommands } from './commands';
+export { ObsidianAppPort } from './obsidian-app-port';
 export { PluginEngine } from './plugin-engine';
 export { PluginServer } from './plugin-server';
 export { createRequestUrlFetch } from './request-url-fetch';

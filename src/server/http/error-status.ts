@@ -43,4 +43,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ai_input_too_large: 422,
   ai_schema_invalid: 422,
   ai_apply_conflict: 409,
+  editor_unavailable: 503,
+  command_not_allowed: 403,
 };

@@ -48,11 +48,12 @@ export function buildMcpServer(setup: McpServerSetup): McpServer {
 
 /**
  * A long-lived (legacy or stdio) session keeps its tool list current: when an AI provider is
- * configured or removed while it is open, its AI tools appear or disappear with
+ * configured or removed, or the user switches the editor tools or commands on or off, while it is
+ * open, those tools appear or disappear with
  * `notifications/tools/list_changed`. A modern request builds its server afresh each time.
  */
 function followOffer(server: McpServer, engine: Engine, syncTools: () => void): void {
-  const stop = engine.ai.onOfferChange(syncTools);
+  const stop = engine.onOfferChange(syncTools);
   const closing = server.server.onclose;
   server.server.onclose = () => {
     stop();

@@ -35,7 +35,7 @@ async function openVault(chat: ChatProvider | null, environment: Record<string, 
 
 function contextOf(vault: TempVault): OperationContext {
   const engine = vault.engine;
-  return { host: engine.host, storage: engine.storage, etag: engine.etag, audit: engine.audit, actor: 'token:test', clock, search: null, scopes: SCOPES, ai: engine.ai, recovered: [], stateWarnings: [], offeredAiOperations: () => [] };
+  return { host: engine.host, storage: engine.storage, etag: engine.etag, audit: engine.audit, actor: 'token:test', clock, search: null, scopes: SCOPES, ai: engine.ai, app: null, recovered: [], stateWarnings: [], offeredAiOperations: () => [] };
 }
 
 function spec(overrides: Partial<AiCallSpec<{ answer: string }>> = {}): AiCallSpec<{ answer: string }> {

@@ -26,6 +26,7 @@ export async function openRuntimeVault(files: TempFiles, environment: Record<str
     search: engine.search,
     scopes: SCOPES,
     ai: engine.ai,
+    app: null,
     recovered: [],
     stateWarnings: [],
     offeredAiOperations: () => [],

@@ -4,78 +4,11 @@ import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { requireApiVersion } from './api-version';
 import { FakeElement } from './fake-element';
 import { FileManager, type TrashOption } from './file-manager';
-import type { TFile } from './files';
 import { MetadataCache } from './metadata-cache';
 import type { Command, Plugin, PluginManifest } from './plugin';
 import { drawTab, renderTab, type SettingTab, type TabHost } from './setting-tab';
 import { Vault } from './vault';
-
-/** A link the workspace opened (test record). */
-export interface OpenedLink {
-  linktext: string;
-  sourcePath: string;
-  newLeaf: unknown;
-  openViewState: { state?: Record<string, unknown>; eState?: Record<string, unknown>; active?: boolean } | undefined;
-  /** The file the link resolved to, or null (Obsidian then creates the note). */
-  file: TFile | null;
-}
-
-/** Obsidian's `Workspace`, as far as plugins wait for it, ask for the active file and open links. */
-export class Workspace {
-  /** obsidian.d.ts Workspace.layoutReady: "If the layout of the app has been successfully initialized." */
-  layoutReady = false;
-  /** Every link opened through `openLinkText`, oldest first. */
-  readonly opened: OpenedLink[] = [];
-  private readonly waiting: (() => unknown)[] = [];
-  private activeFile: TFile | null = null;
-
-  constructor(
-    private readonly resolveLink: (linkpath: string, sourcePath: string) => TFile | null,
-    /** The app's startup work that ends before the layout is ready (the vault's first load). */
-    private readonly finishStartup: () => void = () => undefined,
-  ) {}
-
-  /**
-   * obsidian.d.ts Workspace.getActiveFile: "Returns the file for the current view if it's a
-   * `FileView`." The fake has no views: the file a test or `openLinkText` made active, or null.
-   */
-  getActiveFile(): TFile | null {
-    return this.activeFile;
-  }
-
-  /** Test helper: the user focuses a view showing `file` (null: no file open). */
-  setActiveFile(file: TFile | null): void {
-    this.activeFile = file;
-  }
-
-  /**
-   * Opens `linktext` (a linkpath with an optional `#subpath`) as a link in `sourcePath` would; the
-   * file it resolves to becomes the active one. ASSUMED (the typings have no doc text here): a
-   * missing note is not created, where the app would create it.
-   */
-  openLinkText(linktext: string, sourcePath: string, newLeaf?: unknown, openViewState?: OpenedLink['openViewState']): Promise<void> {
-    const file = this.resolveLink(linktext.split('#')[0] ?? '', sourcePath);
-    this.opened.push({ linktext, sourcePath, newLeaf, openViewState, file });
-    if (file !== null) this.activeFile = file;
-    return Promise.resolve();
-  }
-
-  /**
-   * obsidian.d.ts Workspace.onLayoutReady: "Runs the callback function right away if layout is
-   * already ready, or push it to a queue to be called later when layout is ready."
-   */
-  onLayoutReady(callback: () => unknown): void {
-    if (this.layoutReady) void callback();
-    else this.waiting.push(callback);
-  }
-
-  /** Test helper: the app finished restoring its layout. */
-  setLayoutReady(): void {
-    if (!this.layoutReady) this.finishStartup();
-    this.layoutReady = true;
-    for (const callback of this.waiting.splice(0)) void callback();
-  }
-}
+import { Workspace } from './workspace';
 
 /** Obsidian's `SecretStorage`, on the app from 1.11.4 (obsidian.d.ts SecretStorage: "@since 1.11.4"). */
 export class SecretStorage {
@@ -118,6 +51,23 @@ export class Commands {
     const command = this.commands.get(id);
     if (command === undefined) return false;
     return command.checkCallback === undefined || command.checkCallback(true) === true;
+  }
+
+  /**
+   * The palette's private API (not in obsidian.d.ts; ASSUMED [A42]: as the community typings
+   * declare it and plugins call it): every command, one by id, and running one by id, which
+   * answers false when it is missing or does not apply.
+   */
+  listCommands(): Command[] {
+    return [...this.commands.values()];
+  }
+
+  findCommand(id: string): Command | undefined {
+    return this.commands.get(id);
+  }
+
+  executeCommandById(id: string): boolean {
+    return this.run(id);
   }
 
   /**
@@ -216,7 +166,7 @@ export class App {
       vault.finishLoading();
       metadataCache.trigger('resolved');
     };
-    this.workspace = new Workspace((linkpath, sourcePath) => metadataCache.getFirstLinkpathDest(linkpath, sourcePath), finishStartup);
+    this.workspace = new Workspace({ resolveLink: (linkpath, sourcePath) => metadataCache.getFirstLinkpathDest(linkpath, sourcePath), read: (file) => vault.read(file) }, finishStartup);
     this.fileManager = new FileManager(vault, options.trashOption);
     this.secretStorage = requireApiVersion('1.11.4') ? new SecretStorage() : undefined;
   }

@@ -1,6 +1,6 @@
 import { TokenStore } from '../../../src/core/auth/token-store';
 import { startAiHarness } from '../../helpers/ai-harness';
-import { AI_OPERATIONS, seedRows } from '../../helpers/seed-table';
+import { AI_OPERATIONS, APP_OPERATIONS, seedRows } from '../../helpers/seed-table';
 import { connectClient, ERAS, startMcpHarness, type McpHarness } from './mcp-harness';
 
 describe('the MCP surface walks the seed 000 §7 table', () => {
@@ -17,24 +17,23 @@ describe('the MCP surface walks the seed 000 §7 table', () => {
     await harness.dispose();
   });
 
-  it.each(ERAS)('lists a tool for every row but the AI ones to an admin token while no AI provider is configured (%s era)', async (era) => {
+  it.each(ERAS)('lists a tool for every row but the AI and app ones to an admin token while no AI provider is configured (%s era)', async (era) => {
     const client = await connectClient(harness.url, era, admin);
     const tools = new Set((await client.listTools()).tools.map((tool) => tool.name));
     await client.close();
     const rows = seedRows();
     const missing = rows.map((row) => row.tool).filter((tool) => !tools.has(tool));
-    expect(missing.sort()).toEqual([...AI_OPERATIONS].sort());
-    expect(rows.length - missing.length).toBe(24);
+    expect(missing.sort()).toEqual([...AI_OPERATIONS, ...APP_OPERATIONS].sort());
   });
 
   // Seed 002 §2: the AI tools appear once a provider is configured.
-  it('lists a tool for all 32 rows once an AI provider is configured', async () => {
+  it('lists a tool for every row but the app ones once an AI provider is configured', async () => {
     const ai = await startAiHarness();
     try {
       const client = await ai.connect(ai.served.admin);
       const tools = new Set((await client.listTools()).tools.map((tool) => tool.name));
-      expect(seedRows().filter((row) => !tools.has(row.tool))).toEqual([]);
-      expect(tools.size).toBe(32);
+      expect(seedRows().filter((row) => !tools.has(row.tool)).map((row) => row.tool)).toEqual(APP_OPERATIONS);
+      expect(tools.size).toBe(seedRows().length - APP_OPERATIONS.length);
     } finally {
       await ai.dispose();
     }

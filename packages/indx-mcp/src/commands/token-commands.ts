@@ -15,7 +15,7 @@ export function registerTokenCommands(program: Command): void {
     .description('Create a token and print its secret once')
     .requiredOption('--vault <dir>', 'vault folder')
     .requiredOption('--name <name>', 'a name for the token (letters, digits, . _ -), recorded in the audit log as token:<name>')
-    .requiredOption('--scopes <scopes>', 'comma-separated: vault:read, vault:write, vault:admin')
+    .requiredOption('--scopes <scopes>', 'comma-separated: vault:read, vault:write, vault:admin, app:editor (the Obsidian editor and commands, in the plugin)')
     .option('--profile <name>', `limit the token to a tool profile: ${PROFILE_NAMES.join(', ')} or one named in the configuration's access.tool_profiles (default full: every tool its scopes allow)`)
     .option('--tools <names>', 'limit the token to these tools, comma-separated (e.g. note_read,vault_search)')
     .option('--json', 'print {"name","token","scopes"}')

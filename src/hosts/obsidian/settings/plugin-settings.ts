@@ -20,6 +20,14 @@ export const pluginSettingsSchema = z.object({
     })
     .prefault({}),
   client: z.enum(CLIENT_IDS).default('claude-desktop').catch('claude-desktop'),
+  /** What agents may do in the app itself (off by default): see and steer the editor, run the commands allowed here. */
+  editor: z
+    .object({
+      enabled: z.boolean().default(false).catch(false),
+      /** Command ids agents may run (`command_run`), allowed one by one. */
+      commands: z.array(z.string().min(1)).default([]).catch([]),
+    })
+    .prefault({}),
   ai: z
     .object({
       /** Only where the app has no secret storage (before 1.11.4). */

@@ -17,6 +17,7 @@ export class SettingsStore {
   private writable: boolean;
   /** Saves run one after another, each writing the settings current when it starts. */
   private saving: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
 
   private constructor(
     private readonly file: SettingsFile,
@@ -36,6 +37,12 @@ export class SettingsStore {
   /** The current settings (do not mutate; use `update`). */
   get current(): PluginSettings {
     return this.settings;
+  }
+
+  /** Calls `listener` after every change of the settings in memory (an update, a reload); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** False when `data.json` came from a newer indx: changes then apply in memory only. */
@@ -58,14 +65,20 @@ export class SettingsStore {
     const loaded = raw === null ? { settings: pluginSettingsSchema.parse({}), writable: false, changed: false } : migrateSettings(raw.data);
     this.settings = loaded.settings;
     this.writable = loaded.writable;
+    this.changed();
     if (loaded.changed && loaded.writable) await this.save();
   }
 
   /** Applies `change` to a copy of the settings, validates the result, keeps and saves it. */
   async update(change: (settings: PluginSettings) => PluginSettings): Promise<PluginSettings> {
     this.settings = pluginSettingsSchema.parse(change(structuredClone(this.settings)));
+    this.changed();
     if (this.writable) await this.save();
     return this.settings;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   // Two quick changes must not race: a slower first write would leave the older settings on disk.

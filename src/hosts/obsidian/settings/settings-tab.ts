@@ -4,6 +4,7 @@ import type { PluginControls } from '../plugin-controls';
 import { accessSection } from './access-section';
 import { aiSection } from './ai-section';
 import { clientSection } from './client-section';
+import { editorSection } from './editor-section';
 import { searchSection } from './search-section';
 import { serverSection } from './server-section';
 import { renderSections, toSettingDefinitions, type SettingSection } from './setting-section';
@@ -73,7 +74,7 @@ export class IndxSettingTab extends PluginSettingTab {
 
   private sections(): SettingSection[] {
     const context = this.context();
-    return [serverSection(context), tokenSection(context), clientSection(context), accessSection(context), searchSection(context), aiSection(context)];
+    return [serverSection(context), tokenSection(context), clientSection(context), accessSection(context), editorSection(context), searchSection(context), aiSection(context)];
   }
 
   private context(): TabContext {

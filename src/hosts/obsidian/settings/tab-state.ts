@@ -2,10 +2,12 @@ import type { CreatedToken, TokenSummary } from '../../../core/auth/token-store'
 import type { VaultConfig } from '../../../core/config/vault-config';
 import type { PluginControls } from '../plugin-controls';
 
-/** Access levels a new token can get (each includes the ones before). */
+/** Access levels a new token can get (admin includes every other; the editor needs its switch under Editor and commands too). */
 export const ACCESS_LEVELS = {
   read: { label: 'Read notes', scopes: ['vault:read'] },
   write: { label: 'Read and write notes', scopes: ['vault:read', 'vault:write'] },
+  read_editor: { label: 'Read notes, see and steer the editor', scopes: ['vault:read', 'app:editor'] },
+  write_editor: { label: 'Read and write notes, see and steer the editor', scopes: ['vault:read', 'vault:write', 'app:editor'] },
   admin: { label: 'Administer (also change the vault configuration)', scopes: ['vault:admin'] },
 } as const;
 
@@ -25,6 +27,8 @@ export interface TabState {
   pathDrafts: Partial<Record<string, string>>;
   /** Why loading failed, shown in the tab. */
   problem: string | null;
+  /** What the command search box holds (Editor and commands). */
+  commandQuery: string;
 }
 
 /** What every section is built from. */
@@ -39,7 +43,7 @@ export interface TabContext {
 
 /** The state of a freshly opened tab. */
 export function emptyTabState(): TabState {
-  return { config: null, tokens: null, created: null, draft: { name: '', access: 'write', profile: 'full' }, pathDrafts: {}, problem: null };
+  return { config: null, tokens: null, created: null, draft: { name: '', access: 'write', profile: 'full' }, pathDrafts: {}, problem: null, commandQuery: '' };
 }
 
 /** The message of a failure, for a notice. */
