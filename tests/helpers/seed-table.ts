@@ -19,8 +19,9 @@ export const APP_OPERATIONS = ['workspace_active', 'workspace_open', 'command_li
 const MAPPING = resolve(__dirname, '../../docs/surface-mapping.md');
 
 /**
- * The rows of the MCP ↔ HTTP ↔ CLI table of seed 000 §7, as kept in docs/surface-mapping.md
- * (one markdown row per tool: `` | `tool` | `METHOD /path` | `indx words` | ``).
+ * The rows of the MCP ↔ HTTP ↔ CLI table of seed 000 §7, as kept in docs/surface-mapping.md,
+ * and of the operations added after the seed that it lists below them (one markdown row per
+ * tool: `` | `tool` | `METHOD /path` | `indx words` | ``).
  */
 export function seedRows(): SeedRow[] {
   const row = /^\| `([a-z_]+)` \| `([A-Z]+) (\S+)` \| `indx ([^`]+)` \|$/gm;

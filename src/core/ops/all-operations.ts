@@ -28,6 +28,7 @@ import { noteMove } from './notes/note-move';
 import { noteOutline } from './notes/note-outline';
 import { notePatch } from './notes/note-patch';
 import { noteRead } from './notes/note-read';
+import { noteReadMany } from './notes/note-read-many';
 import { noteWrite } from './notes/note-write';
 import type { Operation } from './operation';
 import { tagList } from './tags/tag-list';
@@ -44,6 +45,7 @@ import { vaultStatus } from './vault/vault-status';
 export const ALL_OPERATIONS = [
   vaultStatus,
   noteRead,
+  noteReadMany,
   noteList,
   noteOutline,
   noteExists,

@@ -119,6 +119,7 @@ test('every non-AI tool: success and error results conform to the advertised out
   const calls: [string, Record<string, unknown>][] = [
     ['vault_status', {}],
     ['note_read', { path: 'Welcome.md', include: ['body', 'frontmatter', 'outline', 'links', 'backlinks', 'stat'] }],
+    ['note_read_many', { paths: ['Welcome.md', 'Nowhere.md'], include: ['body', 'frontmatter', 'outline', 'links', 'backlinks', 'stat'], max_bytes: 10 }],
     ['note_list', { path_glob: 'Daily/**' }],
     ['note_outline', { path: 'Daily/2026-11-21.md' }],
     ['note_exists', { path: 'Welcome.md' }],

@@ -3,6 +3,7 @@ import { ALL_OPERATIONS } from '../../../src/core/ops/all-operations';
 import { APP_OPERATIONS, seedRows, type SeedRow } from '../../helpers/seed-table';
 
 const BODIES: Record<string, unknown> = {
+  note_read_many: { paths: ['Welcome.md', 'Daily/2026-11-21.md'] },
   note_write: { body: 'new body' },
   note_patch: { ops: [{ op: 'append_body', markdown: 'more' }] },
   note_move: { to: 'Moved.md' },

@@ -4,7 +4,7 @@ import { requireFile } from '../../vault/mutate-file';
 import { extensionOf, toNotePath, toVaultPath } from '../../vault/paths';
 import { defineOperation, READ_ONLY } from '../operation';
 import { pathField } from '../schemas';
-import { backlinksSchema } from '../notes/note-read';
+import { backlinksSchema } from '../notes/note-parts';
 
 /** `link_backlinks`: every note that links to a file. */
 export const linkBacklinks = defineOperation({

@@ -4,7 +4,7 @@ import { requireFile } from '../../vault/mutate-file';
 import { toNotePath } from '../../vault/paths';
 import { defineOperation, READ_ONLY } from '../operation';
 import { pathField } from '../schemas';
-import { forwardLinksSchema } from '../notes/note-read';
+import { forwardLinksSchema } from '../notes/note-parts';
 
 /** `link_forward`: a note's outgoing links, embeds and frontmatter links with their targets. */
 export const linkForward = defineOperation({
