@@ -61,6 +61,17 @@ test('the REST twins answer 503 editor_unavailable', async () => {
   expect(run.body).toMatchObject({ error: { code: 'editor_unavailable' } });
 });
 
+test('indx workspace active on a vault no plugin serves exits 6 with editor_unavailable', async () => {
+  const root = await writeTempFolder({ 'A.md': '# A\n' });
+  try {
+    const result = await runCli(['workspace', 'active', '--vault', root]);
+    expect(result.code).toBe(6);
+    expect((JSON.parse(result.stderr) as { error: { code: string } }).error.code).toBe('editor_unavailable');
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
 test('indx token create accepts the app:editor scope', async () => {
   const root = await writeTempFolder({ 'A.md': '# A\n' });
   try {
