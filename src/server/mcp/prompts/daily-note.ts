@@ -5,7 +5,7 @@ import { basenameOf } from '../../../core/vault/paths';
 import { listAllNotes } from '../resources/all-notes';
 import { dateArgument, parsePromptArguments } from './prompt-arguments';
 import type { PromptDefinition } from './prompt-definition';
-import { toCalendarDate } from './calendar-date';
+import { toCalendarDate } from '../../../core/dates/calendar-date';
 import { userMessage } from './user-message';
 
 /** The folder daily notes live in (seed 000 §5: `Daily/YYYY-MM-DD.md`). */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IndxError } from '../../../core/errors';
-import { isCalendarDate } from './calendar-date';
+import { isCalendarDate } from '../../../core/dates/calendar-date';
 
 /** An optional `YYYY-MM-DD` calendar date argument. */
 export function dateArgument(description: string) {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { Caller, Engine } from '../../../core/engine';
 import { listAllNotes, type NoteSummary } from '../resources/all-notes';
 import { sortNewestFirst } from '../resources/recent-notes';
-import { addDays, isoWeekLabel, mondayOf, startOfDay, toCalendarDate } from './calendar-date';
+import { addDays, isoWeekLabel, mondayOf, startOfDay, toCalendarDate } from '../../../core/dates/calendar-date';
 import { dateArgument, parsePromptArguments } from './prompt-arguments';
 import type { PromptDefinition } from './prompt-definition';
 import { plural } from './plural';

@@ -44,3 +44,10 @@ export function isoWeekLabel(date: string): string {
   const week = Math.floor(Math.round((startOfDay(thursday) - startOfDay(`${year}-01-01`)) / DAY_MS) / 7) + 1;
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
+
+/** The instant on `date` (local) at the time of day `instant` has: a dated note's "now" for its template. */
+export function dateAtTimeOf(date: string, instant: number): Date {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const time = new Date(instant);
+  return new Date(year, month - 1, day, time.getHours(), time.getMinutes(), time.getSeconds(), time.getMilliseconds());
+}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, isCalendarDate, isoWeekLabel, mondayOf, startOfDay, toCalendarDate } from '../../../src/server/mcp/prompts/calendar-date';
+import { addDays, isCalendarDate, isoWeekLabel, mondayOf, startOfDay, toCalendarDate } from '../../../src/core/dates/calendar-date';
 
 describe('calendar dates', () => {
   it.each([
