@@ -42,6 +42,15 @@ describe('ObsidianVaultHost over the fake app', () => {
     await vault.dispose();
   });
 
+  it('reads the app’s settings from the configuration folder the vault names, through the adapter; a missing file is null, a name that climbs out invalid_path', async () => {
+    await open({ configDir: '.config-laptop' });
+    await fs.mkdir(path.join(vault.root, '.config-laptop/plugins/periodic-notes'), { recursive: true });
+    await fs.writeFile(path.join(vault.root, '.config-laptop/plugins/periodic-notes/data.json'), '{"daily":{}}');
+    expect(await host.readConfigFile('plugins/periodic-notes/data.json')).toBe('{"daily":{}}');
+    expect(await host.readConfigFile('app.json')).toBeNull();
+    await expect(host.readConfigFile('../.obsidian/app.json')).rejects.toMatchObject({ code: 'invalid_path' });
+  });
+
   it('lists what the vault shows, hidden folders excluded, and reads files from disk', async () => {
     await open();
     expect(host.name).toBe('vault');

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Engine } from '../../../src/core/engine';
 import { FileStorage } from '../../../src/hosts/node/file-storage';
-import { metadataCacheDir, vaultStateDir } from './vault-state-dir';
+import { metadataCacheDir, vaultConfigDir, vaultStateDir } from './vault-state-dir';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { createHeadlessEngine } from './create-headless-engine';
 
@@ -20,7 +20,7 @@ export interface OpenVault {
 export async function openVault(directory: string, holdsLock = false): Promise<OpenVault> {
   const root = resolve(directory);
   const stateDir = vaultStateDir(root);
-  const host = await NodeVaultHost.open(root, { watch: false, metadataCacheDir: metadataCacheDir(stateDir) });
+  const host = await NodeVaultHost.open(root, { watch: false, metadataCacheDir: metadataCacheDir(stateDir), configDir: vaultConfigDir(root) });
   // The index starts lazily (only `indx search` builds it) and a one-shot search waits for it.
   const engine = await createHeadlessEngine(host, new FileStorage(stateDir), { search: { waitForIndex: true }, holdsLock });
   return {

@@ -1,5 +1,6 @@
-import { join } from 'node:path';
-import { locateStateDir } from '../../../src/hosts/node/file-storage';
+import { dirname, join, relative } from 'node:path';
+import { findPluginFolder, locateStateDir } from '../../../src/hosts/node/file-storage';
+import { DEFAULT_CONFIG_DIR } from '../../../src/hosts/node/vault-paths';
 import { IndxError } from '../../../src/core/errors';
 
 /** The environment variable `--config-dir` sets, read by every command that opens a vault's state. */
@@ -13,6 +14,19 @@ export const CONFIG_DIR_VARIABLE = 'INDX_CONFIG_DIR';
  */
 export function vaultStateDir(root: string): string {
   return locateStateDir(root, configDirSetting());
+}
+
+/**
+ * The vault's configuration folder, whose settings (daily notes, templates) the headless host
+ * reads as the app would: the one `--config-dir` / INDX_CONFIG_DIR names, else the one the
+ * plugin is installed in, else `.obsidian`.
+ */
+export function vaultConfigDir(root: string): string {
+  const setting = configDirSetting();
+  if (setting !== undefined) return setting;
+  const pluginFolder = findPluginFolder(root);
+  // The plugin lives in <configDir>/plugins/<folder>.
+  return pluginFolder === null ? DEFAULT_CONFIG_DIR : relative(root, dirname(dirname(pluginFolder)));
 }
 
 /** The folder of the headless host's metadata cache inside the state folder `stateDir` (see `MetadataCache`). */

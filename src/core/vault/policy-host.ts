@@ -160,6 +160,11 @@ export class PolicyHost implements VaultHost {
     return this.inner.opening?.() ?? null;
   }
 
+  /** The app's settings are outside the vault's notes: no path rule applies to them. */
+  readConfigFile(name: string): Promise<string | null> {
+    return this.inner.readConfigFile?.(name) ?? Promise.resolve(null);
+  }
+
   on(listener: (event: VaultEvent) => void): Unsubscribe {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

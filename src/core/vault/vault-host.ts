@@ -123,4 +123,11 @@ export interface VaultHost {
   whenOpen?(): Promise<void>;
   /** How opening the vault goes or went; absent or null for hosts given their metadata (Obsidian's own cache). */
   opening?(): VaultOpening | null;
+  /**
+   * The text of `<configDir>/<name>`, a file of the app's settings in the vault's configuration
+   * folder (`daily-notes.json`, `plugins/periodic-notes/data.json`), or null when there is none.
+   * `name` is a relative path checked by `assertConfigFileName`. Absent: the host knows no
+   * configuration folder, and the app's defaults apply.
+   */
+  readConfigFile?(name: string): Promise<string | null>;
 }

@@ -16,13 +16,14 @@ import { childrenOutOfStep, findOnDisk } from './disk-comparison';
 import { inspectEntry } from './inspect-entry';
 import { locateEntry, type Location } from './locate-entry';
 import { PathLocks } from './path-locks';
+import { readConfigFile } from './read-config-file';
 import { readSmallFile, SMALL_FILE_BYTES } from './read-small-file';
 import { MetadataCache, pathSetFingerprint, type SavedNote } from './metadata-cache';
 import { scanVault, startProgress } from './scan-vault';
 import { TimeSlicer } from './time-slicer';
 import { prepareTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
-import { isMarkdownPath, isSameOrBelow, normalizeDiskPath, toAbsolutePath } from './vault-paths';
+import { DEFAULT_CONFIG_DIR, isMarkdownPath, isSameOrBelow, normalizeDiskPath, toAbsolutePath } from './vault-paths';
 import { decodeOrThrow, isErrorCode, makeParentFolders, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
 import { alreadyExists, notFound, notRegularFile } from './vault-errors';
 import { VaultState } from './vault-state';
@@ -43,6 +44,8 @@ export interface NodeVaultHostOptions {
   metadataCacheDir?: string;
   /** Quiet time after the last change before the metadata cache is saved (default 2 s; at most 30 s while changes keep coming). */
   cacheSaveDelayMs?: number;
+  /** The vault's configuration folder, whose settings `readConfigFile` reads (default `.obsidian`). */
+  configDir?: string;
 }
 
 /** What opening the vault found and how long it took. */
@@ -191,6 +194,11 @@ export class NodeVaultHost implements VaultHost {
   /** Resolves once the vault is read whole; rejects with the reason when that failed. */
   whenOpen(): Promise<void> {
     return this.opened;
+  }
+
+  /** A file of the app's settings in the configuration folder (see `VaultHost.readConfigFile`). */
+  readConfigFile(name: string): Promise<string | null> {
+    return readConfigFile(this.root, this.options.configDir ?? DEFAULT_CONFIG_DIR, name);
   }
 
   /** How opening the vault goes or went. */

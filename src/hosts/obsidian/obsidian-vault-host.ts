@@ -1,6 +1,7 @@
 import { normalizePath, TFile, TFolder, type App, type EventRef, type Events, type TAbstractFile } from 'obsidian';
 import { IndxError } from '../../core/errors';
 import type { CachedMetadata } from '../../core/metadata/types';
+import { assertConfigFileName } from '../../core/vault/config-file-name';
 import { parentOf, toVaultPath } from '../../core/vault/paths';
 import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from '../../core/vault/vault-host';
 import { EventHub } from '../node/event-hub';
@@ -171,6 +172,14 @@ export class ObsidianVaultHost implements VaultHost {
 
   on(listener: (event: VaultEvent) => void): Unsubscribe {
     return this.events.on(listener);
+  }
+
+  /** A file of the app's settings, read through the adapter: the configuration folder is no part of `app.vault`'s files. */
+  async readConfigFile(name: string): Promise<string | null> {
+    assertConfigFileName(name);
+    const path = normalizePath(`${this.app.vault.configDir}/${name}`);
+    if (!(await this.app.vault.adapter.exists(path))) return null;
+    return this.app.vault.adapter.read(path);
   }
 
   /**

@@ -6,7 +6,11 @@ import { decodeUtf8 } from '../../../src/hosts/node/utf8-text';
 import { Events } from './events';
 import { normalizePath, TFile, TFolder, type TAbstractFile } from './files';
 
-/** Obsidian's `FileSystemAdapter` (desktop): the vault folder on disk. */
+/**
+ * Obsidian's `FileSystemAdapter` (desktop): the vault folder on disk, every file in it, the
+ * configuration folder's included. obsidian.d.ts DataAdapter: "Work directly with files and
+ * folders inside a vault."
+ */
 export class FileSystemAdapter {
   constructor(private readonly basePath: string) {}
 
@@ -22,6 +26,7 @@ export class FileSystemAdapter {
     return path.join(this.basePath, ...normalizedPath.split('/'));
   }
 
+  /** obsidian.d.ts DataAdapter.exists: "Check if something exists at the given path." (a file or a folder). */
   async exists(normalizedPath: string): Promise<boolean> {
     return fs.stat(this.getFullPath(normalizedPath)).then(
       () => true,
@@ -29,6 +34,7 @@ export class FileSystemAdapter {
     );
   }
 
+  /** obsidian.d.ts DataAdapter.read: "path to file, use {@link normalizePath} to normalize beforehand." */
   read(normalizedPath: string): Promise<string> {
     return fs.readFile(this.getFullPath(normalizedPath), 'utf8');
   }

@@ -5,7 +5,7 @@ import { TokenStore } from '../../../../src/core/auth/token-store';
 import { readVaultConfig } from '../../../../src/core/config/vault-config';
 import { IndxError, isIndxError } from '../../../../src/core/errors';
 import { FileStorage } from '../../../../src/hosts/node/file-storage';
-import { metadataCacheDir, vaultStateDir } from '../vault-state-dir';
+import { metadataCacheDir, vaultConfigDir, vaultStateDir } from '../vault-state-dir';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { writeDiscovery } from '../../../../src/server/discovery/discovery-file';
@@ -29,7 +29,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const cleanup: (() => Promise<void>)[] = [release];
   try {
     // Reads the vault in the background: the server answers at once, calls that need the vault wait for it.
-    const host = await NodeVaultHost.start(root, { watch: true, metadataCacheDir: metadataCacheDir(stateDir) });
+    const host = await NodeVaultHost.start(root, { watch: true, metadataCacheDir: metadataCacheDir(stateDir), configDir: vaultConfigDir(root) });
     cleanup.unshift(() => host.close());
     const storage = new FileStorage(stateDir);
     const engine = await createHeadlessEngine(host, storage, { holdsLock: true });

@@ -4,7 +4,7 @@ import type { Engine, Caller } from '../../../../src/core/engine';
 import { isIndxError } from '../../../../src/core/errors';
 import type { VaultEvent } from '../../../../src/core/vault/vault-host';
 import { FileStorage } from '../../../../src/hosts/node/file-storage';
-import { metadataCacheDir, vaultStateDir } from '../vault-state-dir';
+import { metadataCacheDir, vaultConfigDir, vaultStateDir } from '../vault-state-dir';
 import { NodeVaultHost } from '../../../../src/hosts/node/node-vault-host';
 import { acquireWriteLock } from '../../../../src/hosts/node/write-lock';
 import { AiResourceWatch } from '../../../../src/server/mcp/ai-resource-watch';
@@ -65,7 +65,7 @@ export async function serveVaultOverStdio(options: HeadlessStdioOptions): Promis
   const release = await acquireWriteLock(stateDir);
   try {
     // Reads the vault in the background: initialize is answered at once, calls that need the vault wait for it.
-    const host = await NodeVaultHost.start(root, { watch: true, metadataCacheDir: metadataCacheDir(stateDir) });
+    const host = await NodeVaultHost.start(root, { watch: true, metadataCacheDir: metadataCacheDir(stateDir), configDir: vaultConfigDir(root) });
     try {
       await serveEngine(await createHeadlessEngine(host, new FileStorage(stateDir), { holdsLock: true }), options);
     } finally {
