@@ -21,6 +21,7 @@ import { linkBacklinks } from './links/link-backlinks';
 import { linkForward } from './links/link-forward';
 import { linkOrphans } from './links/link-orphans';
 import { linkUnresolved } from './links/link-unresolved';
+import { noteDaily } from './notes/note-daily';
 import { noteDelete } from './notes/note-delete';
 import { noteExists } from './notes/note-exists';
 import { noteList } from './notes/note-list';
@@ -49,6 +50,7 @@ export const ALL_OPERATIONS = [
   noteList,
   noteOutline,
   noteExists,
+  noteDaily,
   vaultSearch,
   linkBacklinks,
   linkForward,

@@ -123,6 +123,7 @@ test('every non-AI tool: success and error results conform to the advertised out
     ['note_list', { path_glob: 'Daily/**' }],
     ['note_outline', { path: 'Daily/2026-11-21.md' }],
     ['note_exists', { path: 'Welcome.md' }],
+    ['note_daily', { date: '2026-11-21' }],
     ['vault_search', { q: 'welcome' }],
     ['link_backlinks', { path: 'Welcome.md' }],
     ['link_forward', { path: 'Welcome.md' }],

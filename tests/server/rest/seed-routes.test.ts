@@ -7,6 +7,7 @@ const BODIES: Record<string, unknown> = {
   note_write: { body: 'new body' },
   note_patch: { ops: [{ op: 'append_body', markdown: 'more' }] },
   note_move: { to: 'Moved.md' },
+  note_daily: { date: '2026-11-21' },
   tag_rename: { from: 'journal', to: 'log', dry_run: true },
   vault_config_set: { config: {} },
   workspace_open: { path: 'Welcome.md' },
