@@ -23,8 +23,8 @@ describe.each(ERAS)('prompts over the %s era', (era) => {
     expect(prompts.map((prompt) => prompt.name)).toEqual(['vault_summary', 'daily_note', 'link_orphans', 'cleanup_unresolved_links', 'weekly_review']);
     const daily = prompts.find((prompt) => prompt.name === 'daily_note');
     expect(daily?.arguments).toEqual([{ name: 'date', description: expect.stringContaining('YYYY-MM-DD') as unknown, required: false }]);
-    expect(daily?._meta?.[PROMPT_TOOLS_META_KEY]).toEqual(['note_exists', 'note_read', 'note_outline', 'note_list', 'note_write', 'note_patch']);
-    expect(daily?.description).toContain('Recommended tools: note_exists, note_read');
+    expect(daily?._meta?.[PROMPT_TOOLS_META_KEY]).toEqual(['note_exists', 'note_daily', 'note_read', 'note_outline', 'note_list', 'note_write', 'note_patch']);
+    expect(daily?.description).toContain('Recommended tools: note_exists, note_daily, note_read');
   });
 
   test('prompts/get builds messages from the vault', async () => {
