@@ -9,7 +9,7 @@ export const searchModeField = z.enum(['lexical', 'semantic', 'hybrid']);
 export const searchFiltersSchema = z
   .object({
     tag: z.array(z.string()).optional().describe('Has all tags.'),
-    path_glob: z.string().optional().describe('Path glob.'),
+    path_glob: z.string().optional().describe('Glob.'),
     min_score: z.number().min(0).max(1).optional().describe('Min score.'),
   })
   .strict()
@@ -19,7 +19,7 @@ export const searchFiltersSchema = z
 export const aiScopeSchema = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('paths'), paths: z.array(z.string().min(1)).min(1).max(500).describe('Paths.') }).strict(),
-    z.object({ kind: z.literal('glob'), path_glob: z.string().min(1).describe('Path glob.') }).strict(),
+    z.object({ kind: z.literal('glob'), path_glob: z.string().min(1).describe('Glob.') }).strict(),
     z.object({ kind: z.literal('tag'), tag: z.string().min(1).describe('Tag (+nested).') }).strict(),
     z
       .object({
@@ -33,7 +33,7 @@ export const aiScopeSchema = z
     z
       .object({
         kind: z.literal('note'),
-        path: z.string().min(1).describe('Note path.'),
+        path: z.string().min(1).describe('Note.'),
         include_linked: z.number().int().min(0).max(3).optional().describe('Link hops.'),
       })
       .strict(),
@@ -125,22 +125,22 @@ export type ProposedPatch = z.output<typeof proposedPatchSchema>;
 export const styleField = z.enum(['neutral', 'bullets', 'executive', 'technical']).optional().describe('Default neutral.');
 
 /** Output language. */
-export const languageField = z.string().min(2).max(35).optional().describe('Language (BCP 47).');
+export const languageField = z.string().min(2).max(35).optional().describe('BCP 47.');
 
 /** Per-call output cap. */
 export const maxTokensField = z.number().int().min(1).max(100000).optional().describe('Token cap.');
 
 /** Sampling seed. */
-const seedField = z.number().int().min(0).optional().describe('Sampling seed.');
+const seedField = z.number().int().min(0).optional().describe('Seed.');
 
 /** Cache switch. */
 const cacheField = z.boolean().optional().describe('Use cache.');
 
 /** Cache lifetime override. */
-const cacheTtlField = z.number().int().min(0).max(30 * 24 * 3600).optional().describe('Cache TTL, s.');
+const cacheTtlField = z.number().int().min(0).max(30 * 24 * 3600).optional().describe('Seconds.');
 
 /** Citation switch. */
-export const citeField = z.boolean().optional().describe('Cite; drop uncited claims.');
+export const citeField = z.boolean().optional().describe('Drop uncited claims.');
 
 /** Idempotency key of an AI call. */
 const idempotencyKeyField = z.string().min(1).max(255).optional().describe('Idempotency key.');
@@ -152,7 +152,7 @@ export const ifMatchMapField = z.record(z.string(), z.string().regex(/^[0-9a-f]{
 export const APPLY_INPUTS = ['apply', 'apply_mode', 'if_match', 'if_match_mode'] as const;
 
 /** What an apply does when a path's if_match fails. */
-export const ifMatchModeField = z.enum(['fail', 'skip']).optional().describe('Mismatch: fail (default) or skip.');
+export const ifMatchModeField = z.enum(['fail', 'skip']).optional().describe('Default fail.');
 
 /**
  * The fields every AI call's input ends with, in this order: the sampling seed, the cache switch

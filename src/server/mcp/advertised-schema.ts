@@ -96,15 +96,17 @@ function uniqueName(name: string, index: number, all: readonly string[]): string
 /**
  * An input schema with less to read and the same meaning to a model:
  * - a union of object variants told apart by one `const` field (`kind`, `op`, `mode`) becomes
- *   one object: that field an `enum` whose description lists each value with its own
- *   description and required fields, the other fields merged (the first variant's schema of a
+ *   one object: that field an `enum` whose description lists each value (unquoted) with its own
+ *   description and required fields, unless the value is the name of the one field it needs
+ *   (`paths`), the other fields merged (the first variant's schema of a
  *   field wins). The zod schema still checks that a call's fields fit its variant, with an
  *   error that names the field;
  * - no `additionalProperties: false` (unknown fields are refused with `invalid_input` anyway);
  * - no `type` beside an `enum` (the values say it);
- * - no bound that only says "not empty" (`minLength: 1`, `minItems: 1`) or lies far beyond any
- *   sensible value (|bound| ≥ 10,000: a safe integer, a month of seconds), and no `maxLength` or
- *   `maxItems` (an input that long is refused with a message that says so).
+ * - no bound that only says "not empty" (`minItems: 1`), "a count" (an integer's `minimum` of 0
+ *   or 1) or lies far beyond any sensible value (|bound| ≥ 10,000: a safe integer, a month of
+ *   seconds), and no string length or `maxItems` (an input too short or too long is refused with
+ *   a message that says so).
  */
 function compact(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(compact);
@@ -125,8 +127,9 @@ const FAR_BOUND = 10_000;
 function isNoise(key: string, value: unknown, node: Schema): boolean {
   if (key === 'additionalProperties') return value === false;
   if (key === 'type') return 'enum' in node;
-  if (key === 'minLength' || key === 'minItems') return value === 1;
-  if (key === 'maxLength' || key === 'maxItems') return true;
+  if (key === 'minItems') return value === 1;
+  if (key === 'minLength' || key === 'maxLength' || key === 'maxItems') return true;
+  if (key === 'minimum' && node.type === 'integer' && (value === 0 || value === 1)) return true;
   return (key === 'maximum' || key === 'minimum') && Math.abs(value as number) >= FAR_BOUND;
 }
 
@@ -142,8 +145,11 @@ function mergeVariants(node: Schema): Schema {
   for (const variant of variants) {
     const fields = variant.properties as Schema;
     const tagSchema = fields[tag] as Schema;
+    const value = String(tagSchema.const);
     const needs = ((variant.required as string[] | undefined) ?? []).filter((name) => name !== tag);
-    cases.push(`"${String(tagSchema.const)}"${typeof tagSchema.description === 'string' ? `: ${tagSchema.description.replace(/\.$/, '')}` : ''}${needs.length === 0 ? '' : ` (needs ${needs.join(', ')})`}`);
+    // A value named after the one field it needs (`paths`) says it already.
+    const told = needs.length === 1 && needs[0] === value ? [] : needs;
+    cases.push(`${value}${typeof tagSchema.description === 'string' ? `: ${tagSchema.description.replace(/\.$/, '')}` : ''}${told.length === 0 ? '' : ` (needs ${told.join(', ')})`}`);
     for (const [name, field] of Object.entries(fields)) if (name !== tag && !(name in properties)) properties[name] = field;
   }
   const { [key]: _variants, ...rest } = node;

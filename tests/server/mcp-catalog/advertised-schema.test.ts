@@ -17,11 +17,34 @@ test('tagged variants merge into one object: the tag an enum describing each val
       scope: {
         description: 'Notes to read.',
         type: 'object',
-        properties: { kind: { enum: ['paths', 'tag'], description: '"paths" (needs paths); "tag": notes with a tag (needs tag)' }, paths: { type: 'array', items: { type: 'string' }, description: 'Note paths, one after another, as many as needed.' }, tag: { type: 'string', description: 'The tag, with or without #, nested tags included.' } },
+        properties: { kind: { enum: ['paths', 'tag'], description: 'paths; tag: notes with a tag' }, paths: { type: 'array', items: { type: 'string' }, description: 'Note paths, one after another, as many as needed.' }, tag: { type: 'string', description: 'The tag, with or without #, nested tags included.' } },
         required: ['kind'],
       },
     },
     required: ['scope'],
+  });
+});
+
+test('an enum value says the fields it needs unless it is the name of the one field it needs', () => {
+  const pick = z.discriminatedUnion('by', [z.object({ by: z.literal('path'), path: z.string().describe('A note.') }).strict(), z.object({ by: z.literal('glob'), path_glob: z.string().describe('A glob.') }).strict(), z.object({ by: z.literal('range'), from: z.number().describe('First.'), to: z.number().describe('Last.') }).strict()]);
+  const advertised = advertisedInput(jsonOf(z.object({ pick: pick.describe('What to pick.') }), 'input')) as { properties: { pick: { properties: { by: unknown } } } };
+  expect(advertised.properties.pick.properties.by).toEqual({ enum: ['path', 'glob', 'range'], description: 'path; glob (needs path_glob); range (needs from, to)' });
+});
+
+test('bounds a model never needs are left out: string lengths, an integer floor of 0 or 1; other bounds stay', () => {
+  const input = z.object({
+    language: z.string().min(2).max(35).describe('BCP 47.'),
+    count: z.number().int().min(1).max(50).describe('How many.'),
+    hops: z.number().int().min(0).max(3).describe('Link hops.'),
+    from: z.number().int().min(2).describe('From.'),
+    score: z.number().min(0).max(1).describe('Min score.'),
+  });
+  expect(advertisedInput(jsonOf(input, 'input')).properties).toEqual({
+    language: { type: 'string', description: 'BCP 47.' },
+    count: { type: 'integer', maximum: 50, description: 'How many.' },
+    hops: { type: 'integer', maximum: 3, description: 'Link hops.' },
+    from: { type: 'integer', minimum: 2, description: 'From.' },
+    score: { type: 'number', minimum: 0, maximum: 1, description: 'Min score.' },
   });
 });
 

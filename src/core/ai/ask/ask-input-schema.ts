@@ -10,14 +10,14 @@ const MAX_HISTORY_TURNS = 50;
 const historyTurnSchema = z
   .object({
     role: z.enum(['user', 'assistant']).describe('Speaker.'),
-    content: z.string().max(20_000).describe('Turn text.'),
+    content: z.string().max(20_000).describe('Text.'),
   })
   .strict();
 
 /** The input of `ai_ask` (seed 002 §5.2) plus the delivery fields every AI call takes. */
 export const askInputSchema = z.object({
-  question: z.string().trim().min(1).max(2000).describe('The question.'),
-  scope: aiScopeSchema.optional().describe('Default: whole vault.'),
+  question: z.string().trim().min(1).max(2000).describe('Question.'),
+  scope: aiScopeSchema.optional().describe('Default all notes.'),
   retrieve: z
     .object({
       mode: searchModeField.optional().describe('Default hybrid.'),
@@ -26,7 +26,7 @@ export const askInputSchema = z.object({
     })
     .strict()
     .optional()
-    .describe('Retrieval options.'),
+    .describe('Retrieval.'),
   style: styleField,
   language: languageField,
   max_tokens: maxTokensField,

@@ -7,10 +7,12 @@ import { applyInputFields } from '../apply/apply-input-fields';
 export const extractInputSchema = z
   .object({
     scope: aiScopeSchema,
-    schema: z.unknown().describe('JSON Schema per note.'),
+    // Any value reaches compileExtractSchema, which refuses one that is not an object or a boolean
+    // (ai_schema_invalid, with the details); the JSON Schema says what it takes.
+    schema: z.unknown().meta({ type: ['object', 'boolean'] }).describe('JSON Schema per note.'),
     schema_id: z.string().min(1).max(200).optional().describe('Schema label (cache key).'),
-    destination: z.enum(['json', 'frontmatter']).optional().describe('json (default) or frontmatter (destination_key).'),
-    destination_key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').optional().describe('Frontmatter key to write.'),
+    destination: z.enum(['json', 'frontmatter']).optional().describe('json (default) or frontmatter: note_patch drafts.'),
+    destination_key: z.string().trim().min(1).max(200).regex(/^[^\r\n]+$/, 'a key is one line').optional().describe('Key to write; frontmatter needs it.'),
     apply: z.boolean().optional().describe('Write it (else drafts).'),
     apply_mode: metadataApplyModeField,
     ...applyInputFields,

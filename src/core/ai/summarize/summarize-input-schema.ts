@@ -13,7 +13,7 @@ export const summarizeInputSchema = z.object({
   style: styleField,
   length: z.enum(['short', 'medium', 'long']).optional().describe('Default medium.'),
   language: languageField,
-  audience: z.string().min(1).max(200).optional().describe('Target reader.'),
+  audience: z.string().min(1).max(200).optional().describe('Reader.'),
   include: z.array(z.enum(SUMMARY_PARTS)).optional().describe('Default tldr, key_points.'),
   max_tokens: maxTokensField,
   cite: citeField,

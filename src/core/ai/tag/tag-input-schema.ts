@@ -13,13 +13,13 @@ const tagList = (what: string) => z.array(z.string().min(1).max(200)).min(1).max
 /** How the vault's tag vocabulary shapes the suggestions. */
 export const tagVocabularySchema = z
   .object({
-    use_existing: z.boolean().optional().describe('Prefer vault tags (default true).'),
-    allow_new: z.boolean().optional().describe('Allow new tags (default true).'),
-    candidates: tagList('Only these tags.'),
+    use_existing: z.boolean().optional().describe('Prefer vault tags; default true.'),
+    allow_new: z.boolean().optional().describe('Default true.'),
+    candidates: tagList('Only these.'),
     forbid: tagList('Never these (or nested).'),
-    namespace: z.string().min(1).max(200).optional().describe('Only under this namespace.'),
-    max_per_note: z.number().int().min(1).max(50).optional().describe(`Per note (default ${DEFAULT_MAX_PER_NOTE}).`),
-    min_confidence: z.number().min(0).max(1).optional().describe(`Min confidence, 0–1 (default ${DEFAULT_MIN_CONFIDENCE}).`),
+    namespace: z.string().min(1).max(200).optional().describe('Only under it.'),
+    max_per_note: z.number().int().min(1).max(50).optional().describe(`Default ${DEFAULT_MAX_PER_NOTE}.`),
+    min_confidence: z.number().min(0).max(1).optional().describe(`Default ${DEFAULT_MIN_CONFIDENCE}.`),
   })
   .strict();
 
@@ -28,7 +28,7 @@ export const aiTagInputSchema = z.object({
   scope: aiScopeSchema,
   vocabulary: tagVocabularySchema.optional().describe('Vocabulary rules.'),
   apply: z.boolean().optional().describe('Write tags (else drafts).'),
-  apply_mode: z.enum(['merge', 'replace']).optional().describe('merge (default) or replace tags.'),
+  apply_mode: z.enum(['merge', 'replace']).optional().describe('Default merge.'),
   ...applyInputFields,
 });
 

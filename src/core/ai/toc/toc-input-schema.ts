@@ -24,7 +24,7 @@ export const tocWriteSchema = z
 export const noteTocInputSchema = z
   .object({
     mode: z.literal('note'),
-    path: z.string().min(1).describe('Note path.'),
+    path: z.string().min(1).describe('Note.'),
     depth: z.number().int().min(1).max(6).optional().describe('Max heading level (default 3).'),
     include_descriptions: z.boolean().optional().describe('Model-written blurbs.'),
     include_links: z.boolean().optional().describe('Heading links (default true).'),
@@ -39,12 +39,12 @@ export const mocTocInputSchema = z
     mode: z.literal('moc').describe('Map of Content'),
     scope: aiScopeSchema,
     group_by: z.enum(['tag', 'folder', 'topic', 'frontmatter']).optional().describe('Default topic.'),
-    group_by_key: z.string().min(1).optional().describe('For group_by frontmatter.'),
+    group_by_key: z.string().min(1).optional().describe('Frontmatter key.'),
     max_groups: z.number().int().min(1).max(100).optional().describe('Default 12.'),
-    max_per_group: z.number().int().min(1).max(1000).optional().describe('Per group (default 25).'),
+    max_per_group: z.number().int().min(1).max(1000).optional().describe('Default 25.'),
     include_summaries: z.boolean().optional().describe('Cited note summaries.'),
-    title: z.string().trim().min(1).max(200).optional().describe('MOC title.'),
-    exclude_paths: z.array(z.string().min(1)).max(500).optional().describe('Paths to skip.'),
+    title: z.string().trim().min(1).max(200).optional().describe('Title.'),
+    exclude_paths: z.array(z.string().min(1)).max(500).optional().describe('Skip these.'),
     write: tocWriteSchema.optional().describe('Save MOC to a note.'),
     ...commonFields,
   })

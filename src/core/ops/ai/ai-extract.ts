@@ -12,9 +12,9 @@ import { APPLY_INPUTS } from '../../ai/ai-schemas';
 /** `ai_extract`: pulls structured data out of notes into a caller-supplied JSON Schema (seed 002 §5.7). */
 export const aiExtract = defineOperation({
   name: 'ai_extract',
-  title: 'Extract structured data with AI',
+  title: 'Extract data with AI',
   description:
-    'Extract data from notes into your JSON Schema, validated and cited. destination "frontmatter" drafts note_patch calls; apply: true writes.',
+    'Extract data from notes into your JSON Schema, validated and cited.',
   input: extractInputSchema,
   output: extractOutputSchema,
   scope: 'vault:read',

@@ -11,9 +11,9 @@ import { APPLY_INPUTS } from '../../ai/ai-schemas';
 /** `ai_metadata`: fills or refines typed frontmatter fields from the notes' content (seed 002 §5.6). */
 export const aiMetadata = defineOperation({
   name: 'ai_metadata',
-  title: 'Fill typed frontmatter fields with AI',
+  title: 'Fill frontmatter with AI',
   description:
-    'Fill typed frontmatter fields from note content, validated and cited. Returns note_patch drafts; apply: true writes them.',
+    'Fill typed frontmatter fields from note content, validated and cited, as note_patch drafts.',
   input: metadataInputSchema,
   output: metadataOutputSchema,
   scope: 'vault:read',

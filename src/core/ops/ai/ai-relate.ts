@@ -8,7 +8,7 @@ export const aiRelate = defineOperation({
   name: 'ai_relate',
   title: 'Find and type related notes',
   description:
-    'Find notes related to source notes and how (extends, contradicts…), with confidence and evidence. propose_links drafts links.',
+    'Find notes related to the source notes and how (extends, contradicts…), with confidence and evidence.',
   input: relateInputSchema,
   output: relateOutputSchema,
   scope: 'vault:read',

@@ -15,7 +15,7 @@ export const aiSummarize = defineOperation({
   name: 'ai_summarize',
   title: 'Summarize notes with AI',
   description:
-    'Summarize notes with the chat model: text, tldr, key points, open questions, outline. Key points carry verified citations.',
+    'Summarize notes: text, tldr, key points with verified citations, open questions, outline.',
   input: summarizeInputSchema,
   output: summarizeOutputSchema,
   scope: 'vault:read',

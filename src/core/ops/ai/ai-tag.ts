@@ -9,7 +9,7 @@ export const aiTag = defineOperation({
   name: 'ai_tag',
   title: 'Suggest tags with AI',
   description:
-    'Suggest frontmatter tags for notes, preferring the vault\'s, with confidence and citations. Returns drafts; apply: true writes them.',
+    'Suggest frontmatter tags for notes, preferring the vault\'s, with confidence and citations.',
   input: aiTagInputSchema,
   output: aiTagOutputSchema,
   scope: 'vault:read',
