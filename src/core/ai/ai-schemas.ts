@@ -151,6 +151,13 @@ export const ifMatchMapField = z.record(z.string(), z.string().regex(/^[0-9a-f]{
 /** The input fields of an AI call that writes its result (`apply: true`): a read-only catalog leaves them out. */
 export const APPLY_INPUTS = ['apply', 'apply_mode', 'if_match', 'if_match_mode'] as const;
 
+/**
+ * The input fields of an AI call that never change what it produces, only how it is delivered:
+ * the cache switch and lifetime, the idempotency key, and `stream` (REST's; MCP streams through
+ * progress notifications). Left out of the cache key and of the MCP catalog.
+ */
+export const DELIVERY_INPUTS = ['cache', 'cache_ttl_seconds', 'idempotency_key', 'stream'] as const;
+
 /** What an apply does when a path's if_match fails. */
 export const ifMatchModeField = z.enum(['fail', 'skip']).optional().describe('Default fail.');
 

@@ -49,6 +49,12 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
    */
   writeInputs?: readonly string[];
   /**
+   * Input fields that never change a result, only how it is delivered (the cache, retries,
+   * streaming): the MCP catalog leaves them out, a model having no use for them. Every surface
+   * still accepts them; REST, OpenAPI and the CLI list them.
+   */
+  deliveryInputs?: readonly string[];
+  /**
    * Which AI provider role the operation needs to be offered and, unless `requiresWhen` says
    * otherwise, to run (absent: always offered; not an AI operation).
    */

@@ -6,7 +6,7 @@
  *   schema that constrains nothing (an "any value" is spelled as `anyOf` of the JSON types),
  *   no `propertyNames` for string keys (JSON keys are strings), no `type` beside a `const`;
  * - input: every description kept; fields that only matter when a call writes can be left out
- *   (a read-only token's catalog, seed 000 §3.6);
+ *   (a read-only token's catalog, seed 000 §3.6), and so can fields that only steer delivery;
  * - output: its outline, the top-level fields with their JSON types; no prose, no bounds, nothing
  *   nested. The full output schemas are in the OpenAPI
  *   document and the docs.
@@ -26,9 +26,9 @@ const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'not', 'contains'])
 /** Keywords that say something about a value (a schema without one accepts anything). */
 const CONSTRAINING = new Set(['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', 'properties', 'items', 'additionalProperties', '$ref', 'required', 'prefixItems', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems']);
 
-/** The advertised input schema: portable, described, without the `writeOnly` fields when given. */
-export function advertisedInput(schema: Schema, writeOnly: readonly string[] = []): Schema {
-  return shareRepeats(portable(compact(writeOnly.length === 0 ? schema : withoutFields(schema, new Set(writeOnly))), undefined) as Schema);
+/** The advertised input schema: portable, described, without the `hidden` fields (write-only or delivery ones) wherever they sit. */
+export function advertisedInput(schema: Schema, hidden: readonly string[] = []): Schema {
+  return shareRepeats(portable(compact(hidden.length === 0 ? schema : withoutFields(schema, new Set(hidden))), undefined) as Schema);
 }
 
 /** Subschemas at least this long (as JSON) that occur twice or more are written once, in `$defs`. */

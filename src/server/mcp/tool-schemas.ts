@@ -22,8 +22,9 @@ const schemasByOperation = new WeakMap<Operation, { full?: ToolSchemas; readOnly
  * catalog advertises (see `advertised-schema`) on first use, and kept for the life of the
  * process. A fresh server is built for every modern request, and the SDK converts a registered
  * zod schema on every `tools/list`; handing it the converted schema instead makes the catalog a
- * lookup. Validation still runs the zod schema. `readOnly`: for a caller that cannot write, the
- * input leaves out the operation's `writeInputs` (seed 000 §3.6).
+ * lookup. Validation still runs the zod schema. The input leaves out the operation's
+ * `deliveryInputs`, and, for a caller that cannot write (`readOnly`), its `writeInputs` (seed 000
+ * §3.6).
  */
 export function toolSchemasOf(operation: Operation, readOnly = false): ToolSchemas {
   const cached = schemasByOperation.get(operation) ?? {};
@@ -31,7 +32,8 @@ export function toolSchemasOf(operation: Operation, readOnly = false): ToolSchem
   let schemas = cached[kind];
   if (schemas === undefined) {
     const outputJsonSchema = advertisedOutput(toJsonSchema(operation.output, 'output'));
-    const inputJsonSchema = advertisedInput(toJsonSchema(operation.input, 'input'), kind === 'readOnly' ? operation.writeInputs : []);
+    const hidden = [...(operation.deliveryInputs ?? []), ...(kind === 'readOnly' ? (operation.writeInputs ?? []) : [])];
+    const inputJsonSchema = advertisedInput(toJsonSchema(operation.input, 'input'), hidden);
     schemas = { input: withFixedJsonSchema(operation.input, inputJsonSchema), output: withFixedJsonSchema(operation.output, outputJsonSchema), outputJsonSchema };
     schemasByOperation.set(operation, { ...cached, [kind]: schemas });
   }

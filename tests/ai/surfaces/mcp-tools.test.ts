@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
+import { DELIVERY_INPUTS } from '../../../src/core/ai/ai-schemas';
 import type { AskOutput } from '../../../src/core/ai/ask/ask-output-schema';
 import { startAiHarness, type AiHarness } from '../../helpers/ai-harness';
 import { connectClient, ERAS, type Era } from '../../server/mcp/mcp-harness';
@@ -106,6 +107,33 @@ describe.each(ERAS)('MCP (%s era)', (era) => {
     await client.callTool({ name: 'ai_ask', arguments: ASK_BODY });
     await client.callTool({ name: 'ai_ask', arguments: ASK_BODY }, { onprogress: (progress) => void received.push(progress) });
     expect(received.length).toBeGreaterThan(0);
+    expect(harness.openai.chatRequests()).toHaveLength(2);
+  });
+});
+
+describe('delivery fields (cache, cache_ttl_seconds, idempotency_key, stream)', () => {
+  let harness: AiHarness;
+  afterEach(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    clients = [];
+    await harness.dispose();
+  });
+
+  it('are left out of the MCP catalog, still listed in OpenAPI, and still act on an MCP call', async () => {
+    harness = await startAiHarness();
+    const client = await connect(harness, 'modern');
+    const { tools } = await client.listTools();
+    for (const name of AI_TOOLS.filter((tool) => tool !== 'ai_status')) {
+      const fields = Object.keys(tools.find((tool) => tool.name === name)?.inputSchema.properties ?? {});
+      expect({ name, delivery: fields.filter((field) => (DELIVERY_INPUTS as readonly string[]).includes(field)) }).toEqual({ name, delivery: [] });
+      expect({ name, fields: fields.length > 0 }).toEqual({ name, fields: true });
+    }
+    const openapi = (await (await harness.served.fetch('/openapi.json', { token: null })).json()) as { paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }> };
+    const askFields = Object.keys(openapi.paths['/v1/ai/ask']?.post?.requestBody?.content['application/json']?.schema.properties ?? {});
+    expect(askFields).toEqual(expect.arrayContaining([...DELIVERY_INPUTS]));
+    // `cache: false` (ASK_BODY) still reaches the runtime over MCP: the same question twice is generated twice.
+    harness.openai.onChat(() => ({ json: ALPHA_ANSWER }));
+    for (let call = 0; call < 2; call += 1) expect(structuredOf<AskOutput>(await client.callTool({ name: 'ai_ask', arguments: ASK_BODY })).warnings.map((warning) => warning.code)).not.toContain('ai_cache_hit');
     expect(harness.openai.chatRequests()).toHaveLength(2);
   });
 });

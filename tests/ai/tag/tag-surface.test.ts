@@ -256,8 +256,8 @@ describe('ai_tag over MCP and REST', () => {
     // Only the hint that differs from the spec's defaults: it may write (readOnlyHint false), never destructively, not idempotent, open world.
     expect(tool?.annotations).toEqual({ destructiveHint: false });
     const properties = Object.entries(tool?.inputSchema.properties ?? {});
-    // A read token's catalog leaves out the fields that only matter when the call writes (seed 000 §3.6).
-    expect(properties.map(([name]) => name).sort()).toEqual(['cache', 'cache_ttl_seconds', 'cite', 'idempotency_key', 'language', 'max_tokens', 'scope', 'seed', 'vocabulary']);
+    // A read token's catalog leaves out the fields that only matter when the call writes (seed 000 §3.6); no catalog lists the delivery fields.
+    expect(properties.map(([name]) => name).sort()).toEqual(['cite', 'language', 'max_tokens', 'scope', 'seed', 'vocabulary']);
     for (const [name, property] of properties) expect({ name, description: typeof (property as { description?: unknown }).description }).toEqual({ name, description: 'string' });
   });
 

@@ -1,7 +1,7 @@
 import { toCanonicalJson } from '../../canonical-json';
 import { IndxError, isIndxError } from '../../errors';
 import type { OperationContext } from '../../ops/operation-context';
-import type { AiUsage, AiWarning } from '../ai-schemas';
+import { DELIVERY_INPUTS, type AiUsage, type AiWarning } from '../ai-schemas';
 import type { ChatProvider, ChatRequest, ChatResult } from '../chat/chat-provider';
 import type { AiInvocationEvent } from '../../audit/ai-invocation-event';
 import type { AiStreamEvent } from './ai-stream-event';
@@ -15,9 +15,6 @@ import { sha256Hex } from '../../sha256-hex';
 
 /** The AI operations, as `ai.invocation` events name them. */
 export type AiOperationName = AiInvocationEvent['op'];
-
-/** Input fields that never change what the model produces (left out of the cache key). */
-const DELIVERY_FIELDS = ['cache', 'cache_ttl_seconds', 'idempotency_key', 'stream'];
 
 /** Input fields that only decide what is written afterwards (left out of the cache key, kept in the idempotency fingerprint). */
 const APPLY_FIELDS = ['apply', 'apply_mode', 'if_match', 'if_match_mode', 'write'];
@@ -309,7 +306,7 @@ async function cacheKeyOf(context: OperationContext, spec: AiCallSpec<object>): 
     model: chat?.model ?? null,
     temperature: settings.temperature,
     max_output_tokens: settings.max_output_tokens,
-    input: omit(spec.input, [...DELIVERY_FIELDS, ...APPLY_FIELDS, ...NOTE_CHOICE_FIELDS]),
+    input: omit(spec.input, [...DELIVERY_INPUTS, ...APPLY_FIELDS, ...NOTE_CHOICE_FIELDS]),
     notes: spec.fingerprint.map(({ path, etag }) => ({ path, etag })).sort((left, right) => compareCodeUnits(left.path, right.path)),
   };
   return `result/${await sha256Hex(toCanonicalJson(parts))}`;

@@ -1,3 +1,4 @@
+import { DELIVERY_INPUTS } from '../../ai/ai-schemas';
 import { askInputSchema } from '../../ai/ask/ask-input-schema';
 import { askOutputSchema, type AskOutput } from '../../ai/ask/ask-output-schema';
 import { produceAnswer } from '../../ai/ask/produce-answer';
@@ -20,6 +21,7 @@ export const aiAsk = defineOperation({
   annotations: { ...READ_ONLY, openWorldHint: true },
   requires: 'chat',
   streams: true,
+  deliveryInputs: DELIVERY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/ask' },
   cli: ['ai', 'ask'],
   async run(input, context) {

@@ -7,7 +7,7 @@ import { runAiCall } from '../../ai/runtime/run-ai-call';
 import { readScopeNotes } from '../../ai/scope/read-scope-notes';
 import { resolveAiScope } from '../../ai/scope/resolve-ai-scope';
 import { defineOperation } from '../operation';
-import { APPLY_INPUTS } from '../../ai/ai-schemas';
+import { APPLY_INPUTS, DELIVERY_INPUTS } from '../../ai/ai-schemas';
 
 /** `ai_extract`: pulls structured data out of notes into a caller-supplied JSON Schema (seed 002 §5.7). */
 export const aiExtract = defineOperation({
@@ -21,6 +21,7 @@ export const aiExtract = defineOperation({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   requires: 'chat',
   streams: true,
+  deliveryInputs: DELIVERY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/extract' },
   cli: ['ai', 'extract'],
   writesWhen: (input) => input.apply === true,

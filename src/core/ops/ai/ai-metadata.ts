@@ -6,7 +6,7 @@ import { runAiCall } from '../../ai/runtime/run-ai-call';
 import { readScopeNotes } from '../../ai/scope/read-scope-notes';
 import { resolveAiScope } from '../../ai/scope/resolve-ai-scope';
 import { defineOperation } from '../operation';
-import { APPLY_INPUTS } from '../../ai/ai-schemas';
+import { APPLY_INPUTS, DELIVERY_INPUTS } from '../../ai/ai-schemas';
 
 /** `ai_metadata`: fills or refines typed frontmatter fields from the notes' content (seed 002 §5.6). */
 export const aiMetadata = defineOperation({
@@ -20,6 +20,7 @@ export const aiMetadata = defineOperation({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   requires: 'chat',
   streams: true,
+  deliveryInputs: DELIVERY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/metadata' },
   cli: ['ai', 'metadata'],
   writesWhen: (input) => input.apply === true,

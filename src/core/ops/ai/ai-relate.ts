@@ -1,3 +1,4 @@
+import { DELIVERY_INPUTS } from '../../ai/ai-schemas';
 import { relateInputSchema } from '../../ai/relate/relate-input-schema';
 import { relateOutputSchema } from '../../ai/relate/relate-output-schema';
 import { runRelate } from '../../ai/relate/run-relate';
@@ -15,6 +16,7 @@ export const aiRelate = defineOperation({
   annotations: { ...READ_ONLY, openWorldHint: true },
   requires: 'ai',
   streams: true,
+  deliveryInputs: DELIVERY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/relate' },
   cli: ['ai', 'relate'],
   run: runRelate,

@@ -1,3 +1,4 @@
+import { DELIVERY_INPUTS } from '../../ai/ai-schemas';
 import { verifyCitations } from '../../ai/grounding/verify-citations';
 import { runAiCall } from '../../ai/runtime/run-ai-call';
 import { readScopeNotes } from '../../ai/scope/read-scope-notes';
@@ -22,6 +23,7 @@ export const aiSummarize = defineOperation({
   annotations: { ...READ_ONLY, openWorldHint: true },
   requires: 'chat',
   streams: true,
+  deliveryInputs: DELIVERY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/summarize' },
   cli: ['ai', 'summarize'],
   async run(input, context) {

@@ -2,7 +2,7 @@ import { runAiTag } from '../../ai/tag/run-ai-tag';
 import { aiTagInputSchema } from '../../ai/tag/tag-input-schema';
 import { aiTagOutputSchema, type AiTagOutput } from '../../ai/tag/tag-output-schema';
 import { defineOperation } from '../operation';
-import { APPLY_INPUTS } from '../../ai/ai-schemas';
+import { APPLY_INPUTS, DELIVERY_INPUTS } from '../../ai/ai-schemas';
 
 /** `ai_tag`: tag suggestions biased to the vault's vocabulary, grounded in the notes, optionally written to frontmatter (seed 002 §5.5). */
 export const aiTag = defineOperation({
@@ -18,6 +18,7 @@ export const aiTag = defineOperation({
   streams: true,
   writesWhen: (input) => input.apply === true,
   writeInputs: APPLY_INPUTS,
+  deliveryInputs: DELIVERY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/tag' },
   cli: ['ai', 'tag'],
   run: (input, context) => runAiTag(context, input),

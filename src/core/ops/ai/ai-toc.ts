@@ -1,3 +1,4 @@
+import { DELIVERY_INPUTS } from '../../ai/ai-schemas';
 import { runMocToc } from '../../ai/toc/run-moc-toc';
 import { runNoteToc } from '../../ai/toc/run-note-toc';
 import { tocInputSchema } from '../../ai/toc/toc-input-schema';
@@ -22,6 +23,7 @@ export const aiToc = defineOperation({
   streams: true,
   writesWhen: (input) => input.mode === 'moc' && input.write !== undefined,
   writeInputs: ['write'],
+  deliveryInputs: DELIVERY_INPUTS,
   http: { method: 'POST', path: '/v1/ai/toc' },
   cli: ['ai', 'toc'],
   run(input, context) {
