@@ -36,7 +36,7 @@ export const noteTocInputSchema = z
 /** ai_toc in MOC mode: a Map of Content over many notes. */
 export const mocTocInputSchema = z
   .object({
-    mode: z.literal('moc').describe('Map of Content'),
+    mode: z.literal('moc'),
     scope: aiScopeSchema,
     group_by: z.enum(['tag', 'folder', 'topic', 'frontmatter']).optional().describe('Default topic.'),
     group_by_key: z.string().min(1).optional().describe('Frontmatter key.'),
