@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Engine } from '../../src/core/engine';
 import type { CachedMetadata } from '../../src/core/metadata/types';
-import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from '../../src/core/vault/vault-host';
+import type { FileContent, FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from '../../src/core/vault/vault-host';
 import { FileStorage } from '../../src/hosts/node/file-storage';
 import { NodeVaultHost } from '../../src/hosts/node/node-vault-host';
 import { expectIndxError } from '../helpers/expect-error';
@@ -50,16 +50,22 @@ class OpeningHost implements VaultHost {
   read(path: string): Promise<string> {
     return this.inner.read(path);
   }
+  readBinary(path: string): Promise<Uint8Array> {
+    return this.inner.readBinary(path);
+  }
   process(path: string, transform: (data: string) => string): Promise<string> {
     return this.inner.process(path, transform);
   }
   create(path: string, data: string): Promise<void> {
     return this.inner.create(path, data);
   }
-  trash(path: string, check?: (text: string) => void): Promise<void> {
+  writeBinary(path: string, data: Uint8Array, check?: (current: Uint8Array | null) => void): Promise<void> {
+    return this.inner.writeBinary(path, data, check);
+  }
+  trash(path: string, check?: (content: FileContent) => void): Promise<void> {
     return this.inner.trash(path, check);
   }
-  rename(from: string, to: string, check?: (text: string) => void): Promise<void> {
+  rename(from: string, to: string, check?: (content: FileContent) => void): Promise<void> {
     return this.inner.rename(from, to, check);
   }
   getMetadata(path: string): CachedMetadata | null {

@@ -227,6 +227,19 @@ describe('the fake app', () => {
       expect(log).toEqual(['create Notes/B.md', 'modify Notes/B.md', 'rename Notes/C.md Notes/B.md', 'delete Notes/C.md', 'create Empty']);
     });
 
+    it('readBinary gives the bytes; createBinary makes a file (refusing an existing one) and modifyBinary replaces its bytes, each firing its event', async () => {
+      const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x0d, 0x0a]);
+      const v = await open({ 'img/old.png': bytes });
+      const log = recordVault(v);
+      expect(new Uint8Array(await v.app.vault.readBinary(fileAt(v, 'img/old.png')))).toEqual(bytes);
+      const created = await v.app.vault.createBinary('img/new.png', bytes.slice(0, 4).buffer);
+      await expect(v.app.vault.createBinary('img/new.png', bytes.buffer)).rejects.toThrow('already exists');
+      await v.app.vault.modifyBinary(created, bytes.slice().reverse().buffer);
+      expect(new Uint8Array(await fs.readFile(path.join(v.root, 'img/new.png')))).toEqual(bytes.slice().reverse());
+      expect(created.stat.size).toBe(bytes.length);
+      expect(log).toEqual(['create img/new.png', 'modify img/new.png']);
+    });
+
     it('rename moves the file and leaves links to it alone (FileManager.renameFile would rewrite them)', async () => {
       const v = await open({ 'A.md': 'See [[B]].\n', 'B.md': 'b' });
       await v.app.vault.rename(fileAt(v, 'B.md'), 'C.md');
@@ -611,6 +624,7 @@ describe('the fake app', () => {
       await expect(v.app.vault.create('A.md', 'x')).rejects.toThrow('File already exists.');
       await expect(v.app.vault.create('Missing/B.md', 'x')).rejects.toThrow(/ENOENT/);
       await expect(v.app.vault.createFolder('Missing/Inner')).rejects.toThrow(/ENOENT/);
+      await expect(v.app.vault.createBinary('Missing/pic.png', new ArrayBuffer(1))).rejects.toThrow(/ENOENT/);
       expect((await v.app.vault.create('//C.md/', 'c')).path).toBe('C.md');
     });
 

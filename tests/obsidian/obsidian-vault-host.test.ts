@@ -128,6 +128,32 @@ describe('ObsidianVaultHost over the fake app', () => {
   });
 
   // Obsidian: deletions go through FileManager.trashFile, which follows the user's trash setting.
+  it('reads and writes bytes with vault.readBinary, createBinary (in new folders) and modifyBinary, the check seeing the bytes there', async () => {
+    await open();
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
+    expect(Buffer.from(await host.readBinary('image.png')).toString()).toBe('not really a png');
+    const seen: (Uint8Array | null)[] = [];
+    await host.writeBinary('assets/deep/new.png', bytes, (current) => void seen.push(current));
+    await host.writeBinary('assets/deep/new.png', bytes.slice(0, 2), (current) => void seen.push(current));
+    expect(seen).toEqual([null, bytes]);
+    expect(new Uint8Array(await fs.readFile(path.join(vault.root, 'assets/deep/new.png')))).toEqual(bytes.slice(0, 2));
+    expect(events).toEqual([
+      { type: 'create', path: 'assets/deep/new.png' },
+      { type: 'modify', path: 'assets/deep/new.png' },
+    ]);
+    await expect(
+      host.writeBinary('image.png', bytes, () => {
+        throw new Error('stale');
+      }),
+    ).rejects.toThrow('stale');
+    expect(await fs.readFile(path.join(vault.root, 'image.png'), 'utf8')).toBe('not really a png');
+    await expect(host.writeBinary('Notes', bytes)).rejects.toMatchObject({ code: 'already_exists' });
+    const checked: unknown[] = [];
+    await host.rename('assets/deep/new.png', 'assets/moved.png', (content) => void checked.push(content));
+    await host.trash('Notes/Sub/Deep.md', (content) => void checked.push(content));
+    expect(checked).toEqual([bytes.slice(0, 2), 'deep\n']);
+  });
+
   it('trashes through the file manager, one delete event per file, and lets a failing check stop it', async () => {
     await open({ trashOption: 'local' });
     const refusal = new Error('etag mismatch');

@@ -8,6 +8,7 @@ import { parseMetadata } from '../metadata/parse-metadata';
 import type { OperationContext } from '../ops/operation-context';
 import { checkEtag, mutateFile, recordMutation } from '../vault/mutate-file';
 import { extensionOf } from '../vault/paths';
+import type { FileContent } from '../vault/vault-host';
 import { findAffectedSources, planMove } from './plan-move';
 
 /** A file whose references were rewritten by a move. */
@@ -66,8 +67,8 @@ export async function moveWithLinks(context: OperationContext, from: string, to:
   const plan: MovePlan = { moves: [...moves], notes: await fingerprint(context, notes), canvases: await fingerprint(context, canvases) };
   const intent = plan.notes.length + plan.canvases.length === 0 ? null : await beginIntent(context, 'note_move', { subject: from, to }, plan);
   let etag: string | null = null;
-  // The check reads the file as text, so it only runs when asked: attachments move unread.
-  const check = options.ifMatch === undefined ? undefined : (text: string) => checkEtag(from, options.ifMatch, (etag = context.etag(text)));
+  // The check reads the file (an attachment's bytes), so it only runs when asked.
+  const check = options.ifMatch === undefined ? undefined : (content: FileContent) => checkEtag(from, options.ifMatch, (etag = context.etag(content)));
   try {
     await host.rename(from, to, check);
   } catch (error: unknown) {

@@ -1,6 +1,6 @@
 import { IndxError } from '../errors';
 import { OPEN_POLICY, excludedPath, readOnlyPath, type PathPolicy } from './path-policy';
-import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from './vault-host';
+import type { FileContent, FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from './vault-host';
 import type { CachedMetadata } from '../metadata/types';
 import { type LinkTotals, sumLinkTotals } from './link-totals';
 
@@ -86,6 +86,11 @@ export class PolicyHost implements VaultHost {
     return this.inner.read(path);
   }
 
+  readBinary(path: string): Promise<Uint8Array> {
+    if (this.current.isExcluded(path)) return Promise.reject(hiddenFile(path));
+    return this.inner.readBinary(path);
+  }
+
   metadataOf(path: string, text: string): CachedMetadata | null {
     return this.current.isExcluded(path) ? null : (this.inner.metadataOf?.(path, text) ?? null);
   }
@@ -105,12 +110,16 @@ export class PolicyHost implements VaultHost {
     return this.refuseWrite([path]) ?? this.inner.create(path, data);
   }
 
-  trash(path: string, check?: (text: string) => void): Promise<void> {
+  writeBinary(path: string, data: Uint8Array, check?: (current: Uint8Array | null) => void): Promise<void> {
+    return this.refuseWrite([path]) ?? this.inner.writeBinary(path, data, check);
+  }
+
+  trash(path: string, check?: (content: FileContent) => void): Promise<void> {
     if (!this.hasRules()) return this.inner.trash(path, check);
     return this.refuseWrite([path, ...this.filesBelow(path)]) ?? this.inner.trash(path, check);
   }
 
-  rename(from: string, to: string, check?: (text: string) => void): Promise<void> {
+  rename(from: string, to: string, check?: (content: FileContent) => void): Promise<void> {
     if (!this.hasRules()) return this.inner.rename(from, to, check);
     const below = this.filesBelow(from);
     const moved = below.map((file) => `${to}${file.slice(from.length)}`);

@@ -28,6 +28,13 @@ export type VaultEvent =
   | { type: 'rename'; path: string; oldPath: string }
   | { type: 'metadata'; path: string };
 
+/**
+ * What a check guarding a delete or move is shown of the file: the text of a note, canvas or
+ * base (as `read` gives it), the bytes of any other file (an attachment, see `isAttachmentPath`).
+ * Either way `EtagFunction` gives the ETag a read reported.
+ */
+export type FileContent = string | Uint8Array;
+
 /** Stops a subscription. */
 export type Unsubscribe = () => void;
 
@@ -72,6 +79,8 @@ export interface VaultHost {
   exists(path: string): boolean;
   /** The file's text, read from disk. */
   read(path: string): Promise<string>;
+  /** The file's bytes, read from disk (any file: attachments are read this way). */
+  readBinary(path: string): Promise<Uint8Array>;
   /**
    * Atomically reads, transforms and saves a file. `transform` runs synchronously against the
    * current text; throwing from it aborts the write and leaves the file untouched. When it returns
@@ -81,13 +90,21 @@ export interface VaultHost {
   /** Creates a new file (and missing parent folders); fails when one exists. */
   create(path: string, data: string): Promise<void>;
   /**
-   * Moves a file or folder to the vault's `.trash/` folder, like Obsidian's default. For a file,
-   * `check` (when given) runs against its current text under the same lock as `process`, so an
-   * ETag check cannot race a concurrent write; throwing from it aborts and moves nothing.
+   * Atomically writes `data` as the whole file, creating it (and missing parent folders) or
+   * replacing its bytes. `check` (when given) runs first against the current bytes (null when
+   * there is no file) under the same lock as `process`, so an ETag or existence check cannot race
+   * a concurrent write; throwing from it aborts and writes nothing.
    */
-  trash(path: string, check?: (text: string) => void): Promise<void>;
+  writeBinary(path: string, data: Uint8Array, check?: (current: Uint8Array | null) => void): Promise<void>;
+  /**
+   * Moves a file or folder to the vault's `.trash/` folder, like Obsidian's default. For a file,
+   * `check` (when given) runs against its current content (see `FileContent`) under the same
+   * lock as `process`, so an ETag check cannot race a concurrent write; throwing from it aborts
+   * and moves nothing.
+   */
+  trash(path: string, check?: (content: FileContent) => void): Promise<void>;
   /** Renames or moves a file or folder without touching links; `check` as for `trash`. */
-  rename(from: string, to: string, check?: (text: string) => void): Promise<void>;
+  rename(from: string, to: string, check?: (content: FileContent) => void): Promise<void>;
   /**
    * Obsidian's `CachedMetadata` for a markdown file, or null. The headless host keeps the
    * compact form (`compactMetadata`: no sections, list items, footnotes or blocks); whoever

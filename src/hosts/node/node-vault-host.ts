@@ -7,8 +7,9 @@ import { compactMetadata } from '../../core/metadata/compact-metadata';
 import { parseMetadata, parseMetadataSliced } from '../../core/metadata/parse-metadata';
 import type { CachedMetadata } from '../../core/metadata/types';
 import type { LinkTotals } from '../../core/vault/link-totals';
+import { isAttachmentPath } from '../../core/attachments/file-types';
 import { toVaultPath } from '../../core/vault/paths';
-import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from '../../core/vault/vault-host';
+import type { FileContent, FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost, VaultOpening } from '../../core/vault/vault-host';
 import { writeFileAtomic } from './atomic-write';
 import { EventHub } from './event-hub';
 import { toFileRecord, toSignature } from './file-record';
@@ -24,7 +25,8 @@ import { TimeSlicer } from './time-slicer';
 import { prepareTrashPath } from './trash-path';
 import { VaultWatcher } from './vault-watcher';
 import { DEFAULT_CONFIG_DIR, isMarkdownPath, isSameOrBelow, normalizeDiskPath, toAbsolutePath } from './vault-paths';
-import { decodeOrThrow, isErrorCode, makeParentFolders, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
+import { decodeUtf8 } from './utf8-text';
+import { decodeOrThrow, isErrorCode, makeParentFolders, readBytes, readText, readTextOrNull, toRealVaultFolder } from './vault-disk';
 import { alreadyExists, notFound, notRegularFile } from './vault-errors';
 import { VaultState } from './vault-state';
 
@@ -282,6 +284,11 @@ export class NodeVaultHost implements VaultHost {
     return readLocated(await this.locate(key));
   }
 
+  async readBinary(vaultPath: string): Promise<Uint8Array> {
+    const key = toVaultPath(vaultPath);
+    return this.readKnownSmallFile(key) ?? readLocatedBytes(await this.locate(key));
+  }
+
   process(vaultPath: string, transform: (data: string) => string): Promise<string> {
     return this.locked([vaultPath], async (key) => {
       const location = await this.locate(key);
@@ -306,6 +313,23 @@ export class NodeVaultHost implements VaultHost {
     });
   }
 
+  writeBinary(vaultPath: string, data: Uint8Array, check?: (current: Uint8Array | null) => void): Promise<void> {
+    return this.locked([vaultPath], async (key) => {
+      const location = await this.locate(key);
+      if (location.entry.kind === 'folder') throw alreadyExists(key);
+      if (location.entry.kind === 'other') throw notRegularFile(key);
+      const exists = location.entry.kind !== 'missing';
+      if (check !== undefined) check(exists ? await this.readCurrentBytes(location) : null);
+      if (!exists) await makeParentFolders(location.absolutePath, key);
+      // A file that appeared since it was looked up is not replaced unseen: the write fails instead.
+      const stats = await writeFileAtomic(location.absolutePath, data, { exclusive: !exists }).catch((error: unknown) => {
+        throw isErrorCode(error, 'EEXIST') ? alreadyExists(key) : error;
+      });
+      const text = isMarkdownPath(key) ? decodeUtf8(data) : null;
+      this.emit(this.state.upsertFile(toFileRecord(key, stats), text === null ? null : await this.parsedWrite(key, text), [location.diskPath]));
+    });
+  }
+
   metadataOf(vaultPath: string, text: string): CachedMetadata | null {
     const written = this.lastWrite;
     this.lastWrite = null;
@@ -319,7 +343,7 @@ export class NodeVaultHost implements VaultHost {
     return metadata;
   }
 
-  trash(vaultPath: string, check?: (text: string) => void): Promise<void> {
+  trash(vaultPath: string, check?: (content: FileContent) => void): Promise<void> {
     return this.locked([vaultPath], async (key) => {
       const location = await this.locate(key);
       const { entry } = location;
@@ -327,14 +351,14 @@ export class NodeVaultHost implements VaultHost {
         this.emit(this.state.remove(key));
         throw notFound(key);
       }
-      if (entry.kind === 'file' && check !== undefined) check(await this.readCurrent(location));
+      if (entry.kind === 'file' && check !== undefined) check(await this.readContent(location));
       const trashPath = await prepareTrashPath(this.root, location.diskPath, entry.kind === 'folder', key);
       await fs.rename(location.absolutePath, trashPath);
       this.emit(this.state.remove(key));
     });
   }
 
-  rename(from: string, to: string, check?: (text: string) => void): Promise<void> {
+  rename(from: string, to: string, check?: (content: FileContent) => void): Promise<void> {
     return this.locked([from, to], async (fromKey, toKey) => {
       if (fromKey === toKey) return;
       if (isSameOrBelow(toKey, fromKey)) {
@@ -345,7 +369,7 @@ export class NodeVaultHost implements VaultHost {
       // Without a watcher, a file made by another program is learnt about when it is first used.
       if (!this.state.has(fromKey)) await this.reconcile(fromKey, source.diskPath);
       if (!this.state.has(fromKey)) throw notFound(fromKey);
-      if (source.entry.kind === 'file' && check !== undefined) check(await this.readCurrent(source));
+      if (source.entry.kind === 'file' && check !== undefined) check(await this.readContent(source));
       if (!(await this.isFreeFor(source, target))) throw alreadyExists(toKey);
       await this.move(source, target);
     });
@@ -421,14 +445,27 @@ export class NodeVaultHost implements VaultHost {
   }
 
   /** The text of the file at `location`; a file gone from disk is forgotten first (no watcher told us). */
-  private async readCurrent(location: Location): Promise<string> {
-    return readLocated(location).catch(async (error: unknown) => {
-      if (this.state.files.has(location.path)) {
-        const entry = await inspectEntry(this.root, location.diskPath);
-        if (entry.kind !== 'file' && entry.kind !== 'folder') this.emit(this.state.remove(location.path));
-      }
-      throw error;
-    });
+  private readCurrent(location: Location): Promise<string> {
+    return readLocated(location).catch((error: unknown) => this.forgetIfGone(location, error));
+  }
+
+  /** The bytes of the file at `location`, as `readCurrent` reads its text. */
+  private readCurrentBytes(location: Location): Promise<Uint8Array> {
+    return readLocatedBytes(location).catch((error: unknown) => this.forgetIfGone(location, error));
+  }
+
+  /** What a check of a delete or move is shown: text for a note, canvas or base, bytes for an attachment. */
+  private readContent(location: Location): Promise<FileContent> {
+    return isAttachmentPath(location.path) ? this.readCurrentBytes(location) : this.readCurrent(location);
+  }
+
+  /** Rethrows a read's `error`, first forgetting the file when it is gone from disk. */
+  private async forgetIfGone(location: Location, error: unknown): Promise<never> {
+    if (this.state.files.has(location.path)) {
+      const entry = await inspectEntry(this.root, location.diskPath);
+      if (entry.kind !== 'file' && entry.kind !== 'folder') this.emit(this.state.remove(location.path));
+    }
+    throw error;
   }
 
   private async move(source: Location, target: Location): Promise<void> {
@@ -506,4 +543,10 @@ function reportWatchError(error: unknown): void {
 function readLocated(location: Location): Promise<string> {
   if (location.entry.kind === 'other') return Promise.reject(notRegularFile(location.path));
   return readText(location.absolutePath, location.path);
+}
+
+/** The bytes of the file at `location`, refusing what `readLocated` refuses. */
+function readLocatedBytes(location: Location): Promise<Uint8Array> {
+  if (location.entry.kind === 'other') return Promise.reject(notRegularFile(location.path));
+  return readBytes(location.absolutePath, location.path);
 }

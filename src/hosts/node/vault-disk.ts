@@ -37,7 +37,8 @@ export async function readTextOrNull(absolutePath: string): Promise<string | nul
   return decodeUtf8(await fs.readFile(absolutePath));
 }
 
-async function readBytes(absolutePath: string, vaultPath: string): Promise<Uint8Array> {
+/** A file's bytes: `not_found` when there is no file at that path. */
+export async function readBytes(absolutePath: string, vaultPath: string): Promise<Uint8Array> {
   try {
     return await fs.readFile(absolutePath);
   } catch (error: unknown) {

@@ -1,9 +1,10 @@
 import { normalizePath, TFile, TFolder, type App, type EventRef, type Events, type TAbstractFile } from 'obsidian';
+import { isAttachmentPath } from '../../core/attachments/file-types';
 import { IndxError } from '../../core/errors';
 import type { CachedMetadata } from '../../core/metadata/types';
 import { assertConfigFileName } from '../../core/vault/config-file-name';
 import { parentOf, toVaultPath } from '../../core/vault/paths';
-import type { FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from '../../core/vault/vault-host';
+import type { FileContent, FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from '../../core/vault/vault-host';
 import { EventHub } from '../node/event-hub';
 import { PathLocks } from '../node/path-locks';
 import { decodeUtf8 } from '../node/utf8-text';
@@ -92,6 +93,10 @@ export class ObsidianVaultHost implements VaultHost {
     return this.readText(this.requireFile(toVaultPath(path)));
   }
 
+  async readBinary(path: string): Promise<Uint8Array> {
+    return new Uint8Array(await this.app.vault.readBinary(this.requireFile(toVaultPath(path))));
+  }
+
   process(path: string, transform: (data: string) => string): Promise<string> {
     return this.locked([path], async (key) => {
       const file = this.requireFile(key);
@@ -115,21 +120,38 @@ export class ObsidianVaultHost implements VaultHost {
     });
   }
 
+  /** `vault.createBinary` for a new file, `vault.modifyBinary` for an existing one. */
+  writeBinary(path: string, data: Uint8Array, check?: (current: Uint8Array | null) => void): Promise<void> {
+    return this.locked([path], async (key) => {
+      const entry = this.app.vault.getAbstractFileByPath(key);
+      if (entry !== null && !(entry instanceof TFile)) throw alreadyExists(key);
+      if (check !== undefined) check(entry === null ? null : new Uint8Array(await this.app.vault.readBinary(entry)));
+      if (entry === null) await this.ensureFolder(parentOf(key), key);
+      await this.afterWrite(key, async () => {
+        const file = entry ?? (await this.app.vault.createBinary(key, toArrayBuffer(data)).catch((error: unknown) => {
+          throw /already exists/i.test(String(error)) ? alreadyExists(key) : error;
+        }));
+        if (entry !== null) await this.app.vault.modifyBinary(entry, toArrayBuffer(data));
+        return { file, text: isMarkdownPath(key) ? (decodeUtf8(data) ?? '') : '' };
+      });
+    });
+  }
+
   /** Deletes as the user's "Deleted files" setting says, which may be "Permanently delete" (no trash to restore from). */
-  trash(path: string, check?: (text: string) => void): Promise<void> {
+  trash(path: string, check?: (content: FileContent) => void): Promise<void> {
     return this.locked([path], async (key) => {
       const entry = this.app.vault.getAbstractFileByPath(key);
       if (entry === null) {
         this.onDelete(key);
         throw notFound(key);
       }
-      if (entry instanceof TFile && check !== undefined) check(await this.readText(entry));
+      if (entry instanceof TFile && check !== undefined) check(await this.readContent(entry));
       await this.app.fileManager.trashFile(entry);
       if (this.app.vault.getAbstractFileByPath(key) === null) this.onDelete(key);
     });
   }
 
-  rename(from: string, to: string, check?: (text: string) => void): Promise<void> {
+  rename(from: string, to: string, check?: (content: FileContent) => void): Promise<void> {
     return this.locked([from, to], async (fromKey, toKey) => {
       if (fromKey === toKey) return;
       if (isSameOrBelow(toKey, fromKey)) {
@@ -137,7 +159,7 @@ export class ObsidianVaultHost implements VaultHost {
       }
       const source = this.app.vault.getAbstractFileByPath(fromKey);
       if (source === null) throw notFound(fromKey);
-      if (source instanceof TFile && check !== undefined) check(await this.readText(source));
+      if (source instanceof TFile && check !== undefined) check(await this.readContent(source));
       const target = this.app.vault.getAbstractFileByPath(toKey);
       if (target !== null && target !== source) throw alreadyExists(toKey);
       await this.ensureFolder(parentOf(toKey), toKey);
@@ -227,6 +249,11 @@ export class ObsidianVaultHost implements VaultHost {
     return text;
   }
 
+  /** What a check of a delete or move is shown: text for a note, canvas or base, bytes for an attachment. */
+  private async readContent(file: TFile): Promise<FileContent> {
+    return isAttachmentPath(file.path) ? new Uint8Array(await this.app.vault.readBinary(file)) : this.readText(file);
+  }
+
   // Obsidian decodes bytes that are not UTF-8 to U+FFFD; writing that text back would change them.
   private async assertUtf8(file: TFile): Promise<void> {
     if (decodeUtf8(new Uint8Array(await this.app.vault.readBinary(file))) === null) throw notUtf8(file.path);
@@ -288,6 +315,12 @@ export class ObsidianVaultHost implements VaultHost {
   private emit(events: VaultEvent[]): void {
     this.events.emit(events);
   }
+}
+
+/** The bytes as the `ArrayBuffer` Obsidian's binary writes take (a copy when they are a view on a larger buffer). */
+function toArrayBuffer(data: Uint8Array): ArrayBuffer {
+  if (data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer) return data.buffer;
+  return data.slice().buffer;
 }
 
 function toVaultFile(file: TFile): VaultFile {

@@ -50,7 +50,15 @@ export class MemoryHost implements VaultHost {
     return file === undefined ? Promise.reject(new Error(`no ${path}`)) : Promise.resolve(file.text ?? '');
   }
 
+  readBinary(path: string): Promise<Uint8Array> {
+    return this.read(path).then((text) => new TextEncoder().encode(text));
+  }
+
   process(): Promise<string> {
+    return Promise.reject(new Error('read-only'));
+  }
+
+  writeBinary(): Promise<void> {
     return Promise.reject(new Error('read-only'));
   }
 

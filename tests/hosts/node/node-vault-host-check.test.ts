@@ -1,17 +1,17 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { VaultEvent } from '../../../src/core/vault/vault-host';
+import type { FileContent, VaultEvent } from '../../../src/core/vault/vault-host';
 import { NodeVaultHost } from '../../../src/hosts/node/node-vault-host';
 import { makeTempVault, removeTempVault } from '../../helpers/temp-vault';
 
 const ORIGINAL = '# Note\noriginal\n';
 
 /** A check like the engine's if_match: it passes only for the text the caller last read. */
-function expectText(expected: string, seen: string[]): (text: string) => void {
-  return (text) => {
-    seen.push(text);
-    if (text !== expected) throw new Error('changed since read');
+function expectText(expected: string, seen: FileContent[]): (content: FileContent) => void {
+  return (content) => {
+    seen.push(content);
+    if (content !== expected) throw new Error('changed since read');
   };
 }
 
@@ -41,7 +41,7 @@ describe('NodeVaultHost trash and rename with a check', () => {
   });
 
   it('passes the current text to the check, then trashes', async () => {
-    const seen: string[] = [];
+    const seen: FileContent[] = [];
     await host.trash('Note.md', expectText(ORIGINAL, seen));
     expect(seen).toEqual([ORIGINAL]);
     expect(await fs.readFile(path.join(vault, '.trash/Note.md'), 'utf8')).toBe(ORIGINAL);
@@ -61,7 +61,7 @@ describe('NodeVaultHost trash and rename with a check', () => {
   });
 
   it('renames after a passing check', async () => {
-    const seen: string[] = [];
+    const seen: FileContent[] = [];
     await host.rename('Note.md', 'Moved.md', expectText(ORIGINAL, seen));
     expect(seen).toEqual([ORIGINAL]);
     expect(await fs.readFile(path.join(vault, 'Moved.md'), 'utf8')).toBe(ORIGINAL);
@@ -80,7 +80,7 @@ describe('NodeVaultHost trash and rename with a check', () => {
     for (let round = 0; round < 40; round++) {
       await fs.writeFile(path.join(vault, `Race ${round}.md`), ORIGINAL);
       const note = `Race ${round}.md`;
-      const seen: string[] = [];
+      const seen: FileContent[] = [];
       const trashFirst = next() % 2 === 0;
       const delayTurns = next() % 3;
       const write = async () => {

@@ -63,7 +63,7 @@ export class FileSystemAdapter {
  * folders. Metadata follows through the `MetadataCache`, later (see there).
  * Not emulated: the file-system watcher (changes made outside the fake are seen after
  * `noticeDiskChanges`), the system trash (`trash` moves to `.trash/` in both modes; `delete`
- * removes for good), binary writes.
+ * removes for good).
  */
 export class Vault extends Events {
   readonly adapter: FileSystemAdapter;
@@ -182,9 +182,32 @@ export class Vault extends Events {
     return this.read(file);
   }
 
+  /** obsidian.d.ts Vault.readBinary: "Read the content of a binary file stored inside the vault." */
   async readBinary(file: TFile): Promise<ArrayBuffer> {
     const bytes = await fs.readFile(this.adapter.getFullPath(file.path));
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  }
+
+  /**
+   * obsidian.d.ts Vault.createBinary: "Create a new binary file inside the vault." and "Error if
+   * file already exists". Written atomically by the host. ASSUMED (docs silent): the path is
+   * normalised and a missing parent folder is refused, as for `create` [A5].
+   */
+  async createBinary(filePath: string, data: ArrayBuffer): Promise<TFile> {
+    const normalized = normalizePath(filePath);
+    if (this.entries.has(normalized)) throw new Error('File already exists.');
+    if (!(this.getAbstractFileByPath(parentOf(normalized)) instanceof TFolder)) throw new Error(`ENOENT: no such file or directory, open '${normalized}'`);
+    await this.host.writeBinary(normalized, new Uint8Array(data), (current) => {
+      if (current !== null) throw new Error('File already exists.');
+    });
+    const file = this.getFileByPath(normalized);
+    if (file === null) throw new Error(`fake obsidian: the host created "${normalized}" but reported no file`);
+    return file;
+  }
+
+  /** obsidian.d.ts Vault.modifyBinary: "Modify the contents of a binary file." Written atomically by the host; fires `modify`. */
+  async modifyBinary(file: TFile, data: ArrayBuffer): Promise<void> {
+    await this.host.writeBinary(file.path, new Uint8Array(data));
   }
 
   /**
