@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'idempotency_key_reused',
   'payload_too_large',
+  'file_too_large',
   'request_timeout',
   'rate_limited',
   'method_not_allowed',

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { toBase64 } from '../../src/core/attachments/base64';
 import { ALL_OPERATIONS } from '../../src/core/ops/all-operations';
 import type { Operation } from '../../src/core/ops/operation';
 import { fieldType, inputSchemaOf, type FieldSchema } from '../../src/server/rest/input-fields';
@@ -62,7 +63,9 @@ describe('toRestRequest builds what the server reads back as the same input', ()
         const match = matchRoute(ROUTES, request.method, request.target);
         if ('allowed' in match) throw new Error(`no route for ${request.method} ${request.target}`);
         expect(match.route.operation.name).toBe(operation.name);
-        expect({ ...readQuery(match.query, match.route.input), ...request.body, ...match.params }).toEqual(input);
+        const binary = operation.binary !== undefined && 'input' in operation.binary ? operation.binary.input : null;
+        const raw = binary === null || request.bytes === undefined ? {} : { [binary]: toBase64(request.bytes) };
+        expect({ ...readQuery(match.query, match.route.input), ...request.body, ...raw, ...match.params }).toEqual(input);
       }),
       { seed: 20261122, numRuns: 60 },
     );
@@ -71,6 +74,15 @@ describe('toRestRequest builds what the server reads back as the same input', ()
   it('keeps slashes readable and encodes the rest of a path parameter', () => {
     const read = ALL_OPERATIONS.find((operation) => operation.name === 'note_read') as Operation;
     expect(toRestRequest(read, { path: 'Daily/Café 100%.md', include: ['body', 'outline'] }, ROUTES).target).toBe('/v1/notes/Daily/Caf%C3%A9%20100%25.md?include=body%2Coutline');
+  });
+
+  it('sends the bytes of a binary input raw, the other fields in the query string; text that is not base64 stays in the JSON body', () => {
+    const write = ALL_OPERATIONS.find((operation) => operation.name === 'attachment_write') as Operation;
+    const request = toRestRequest(write, { path: 'img/a b.png', data: 'iVBORw0K', if_not_exists: true }, ROUTES);
+    expect(request).toMatchObject({ method: 'PUT', target: '/v1/attachments/img/a%20b.png?if_not_exists=true', body: undefined });
+    expect([...(request.bytes ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]);
+    expect(toRestRequest(write, { path: 'a.png', data: 'not base64!' }, ROUTES)).toEqual(expect.not.objectContaining({ bytes: expect.anything() as unknown }));
+    expect(toRestRequest(write, { path: 'a.png', data: 'not base64!' }, ROUTES).body).toEqual({ data: 'not base64!' });
   });
 
   // note_outline is GET /v1/notes/{path}?include=outline: a note_read asking only for the outline must not land there.
@@ -110,7 +122,7 @@ describe('callRest', () => {
     const input = { scope: { kind: 'paths', paths: ['A.md'] }, apply: true, if_match: { 'A.md': '0123456789abcdef' } };
     await callRest({ url: 'http://127.0.0.1:1', token: 't', record: null }, operation('ai_tag'), input, { send: fake.send });
     expect(fake.sent[0]?.headers).not.toHaveProperty('If-Match');
-    expect(JSON.parse(fake.sent[0]?.body ?? '{}')).toEqual(input);
+    expect(JSON.parse(String(fake.sent[0]?.body ?? '{}'))).toEqual(input);
   });
 
   it('reads a HEAD answer from its status: 404 is exists: false, with the path normalised', async () => {

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { OBSIDIAN_ATTACHMENT_EXTENSIONS } from '../../src/core/attachments/file-types';
 import { expectIndxError } from '../helpers/expect-error';
 import { createTempVault, type TempVault } from '../helpers/temp-vault';
 
@@ -17,7 +18,7 @@ describe('admin operations', () => {
   it('vault_config_get returns defaults; vault_config_set merges, validates and saves atomically', async () => {
     expect((await vault.engine.call('vault_config_get', {})).output).toMatchObject({ config: { version: 1, server: { port: 27643 }, access: { write_enabled: true } } });
     const saved = (await vault.engine.call('vault_config_set', { config: { server: { port: 28000 } } })).output as { config: unknown };
-    expect(saved.config).toEqual({ version: 1, server: { port: 28000 }, access: { write_enabled: true, excluded_paths: [], read_only_paths: [], tool_profiles: {} }, search: { embeddings: {} }, ai: { cache: {} } });
+    expect(saved.config).toEqual({ version: 1, server: { port: 28000 }, access: { write_enabled: true, excluded_paths: [], read_only_paths: [], tool_profiles: {} }, search: { embeddings: {} }, attachments: { max_bytes: 10 * 1024 * 1024, allowed_extensions: [...OBSIDIAN_ATTACHMENT_EXTENSIONS] }, ai: { cache: {} } });
     expect(JSON.parse(await readFile(join(vault.root, '.indx', 'config.json'), 'utf8'))).toEqual(saved.config);
     await expectIndxError(vault.engine.call('vault_config_set', { config: { server: { port: 80 } } }), 'invalid_input');
     expect(((await vault.engine.call('vault_config_get', {})).output as { config: { server: { port: number } } }).config.server.port).toBe(28000);

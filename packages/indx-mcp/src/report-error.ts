@@ -12,7 +12,7 @@ export const EXIT_CODES: readonly { exit: number; meaning: string; codes: readon
   {
     exit: 2,
     meaning: 'usage error or invalid input',
-    codes: ['invalid_input', 'invalid_path', 'payload_too_large', 'request_timeout', 'not_markdown', 'not_utf8', 'frontmatter_invalid', 'heading_ambiguous', 'block_ambiguous', 'unknown_operation', 'method_not_allowed', 'canvas_invalid', 'base_invalid', 'base_unsupported', 'ai_input_too_large', 'ai_schema_invalid'],
+    codes: ['invalid_input', 'invalid_path', 'payload_too_large', 'file_too_large', 'request_timeout', 'not_markdown', 'not_utf8', 'frontmatter_invalid', 'heading_ambiguous', 'block_ambiguous', 'unknown_operation', 'method_not_allowed', 'canvas_invalid', 'base_invalid', 'base_unsupported', 'ai_input_too_large', 'ai_schema_invalid'],
   },
   { exit: 3, meaning: 'not found', codes: ['not_found', 'heading_not_found', 'block_not_found', 'canvas_id_not_found'] },
   { exit: 4, meaning: 'precondition failed or conflict', codes: ['etag_mismatch', 'conflict', 'already_exists', 'idempotency_key_reused', 'ai_apply_conflict'] },

@@ -4,6 +4,7 @@ import type { Storage } from '../vault/storage';
 import { aiConfigSchema } from './ai-config';
 import { embeddingSettingsSchema } from './embedding-settings';
 import { compileGlob } from '../notes/glob';
+import { attachmentSettingsSchema } from './attachment-settings';
 
 /** The port indx listens on by default: one no surveyed peer uses. */
 export const DEFAULT_PORT = 27643;
@@ -47,6 +48,7 @@ export const vaultConfigSchema = z.object({
     })
     .prefault({})
     .describe('Search settings.'),
+  attachments: attachmentSettingsSchema.prefault({}).describe('Attachment reads and uploads (attachment_read, attachment_write, vault:// resources).'),
   ai: aiConfigSchema.prefault({}).describe('The AI runtime: chat model, limits, which notes may reach the model, cache and daily spend. Keys never live here: they come from INDX_AI_API_KEY / INDX_OPENAI_API_KEY (or the app\'s secret storage).'),
 });
 

@@ -9,6 +9,9 @@ import { aiExtract } from './ai/ai-extract';
 import { vaultConfigGet } from './admin/vault-config-get';
 import { vaultConfigSet } from './admin/vault-config-set';
 import { vaultReindex } from './admin/vault-reindex';
+import { attachmentList } from './attachments/attachment-list';
+import { attachmentRead } from './attachments/attachment-read';
+import { attachmentWrite } from './attachments/attachment-write';
 import { baseQuery } from './bases/base-query';
 import { canvasPatch } from './canvas/canvas-patch';
 import { canvasRead } from './canvas/canvas-read';
@@ -60,6 +63,8 @@ export const ALL_OPERATIONS = [
   tagNotes,
   canvasRead,
   baseQuery,
+  attachmentList,
+  attachmentRead,
   aiStatus,
   aiSummarize,
   aiAsk,
@@ -75,6 +80,7 @@ export const ALL_OPERATIONS = [
   tagRename,
   canvasWrite,
   canvasPatch,
+  attachmentWrite,
   vaultReindex,
   vaultConfigGet,
   vaultConfigSet,

@@ -17,7 +17,23 @@ export interface OperationAnnotations {
 export interface HttpBinding {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   path: string;
+  /**
+   * The read operation whose `etag` an `If-Match` header is compared with when it must be read
+   * first (a PUT, a list of tags), given `{path}`; default `note_read`.
+   */
+  etagFrom?: string;
 }
+
+/**
+ * A base64 field of an operation that carries a file's bytes (attachments). Surfaces that can
+ * move bytes carry them raw, derived from this alone: REST takes an `input` field as the raw
+ * request body (any Content-Type but JSON; the other fields in the query string) and answers an
+ * `output` field as the raw response body, with the Content-Type the `mime` output field names,
+ * unless JSON is asked for (`Accept: application/json`); the CLI reads an `input` field from
+ * `--file PATH` and writes an `output` field to `--out PATH`; MCP puts an `output` field's bytes in
+ * the result's content (an image, or an embedded resource) and leaves it out of the text.
+ */
+export type BinaryField = { input: string } | { output: string; mime: string };
 
 /**
  * One capability, defined once. MCP tools, REST routes, CLI commands and OpenAPI are derived
@@ -35,6 +51,8 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
   scope: Scope;
   annotations: OperationAnnotations;
   http: HttpBinding;
+  /** The base64 field that carries a file's bytes, for surfaces that send bytes raw (see `BinaryField`). */
+  binary?: BinaryField;
   /** The CLI words (`['note', 'get']`). */
   cli: string[];
   run(input: z.output<Input>, context: OperationContext): Promise<z.input<Output>>;

@@ -37,7 +37,7 @@ export interface AppParts {
  * The express app, middleware in this order: Host validation, Origin validation, the body time
  * limit,
  * `GET /openapi.json` (public: it describes the API, not the vault), the failed-authentication
- * brake and bearer authentication, per-token rate limit, JSON body (8 MiB), then `/mcp`,
+ * brake and bearer authentication, per-token rate limit, JSON body (16 MiB), then `/mcp`,
  * `/v1/events` and the REST routes. Everything else is a 404 in the error envelope; failures of
  * requests to `/mcp` are JSON-RPC error objects instead. No CORS headers are ever set.
  */

@@ -18,6 +18,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   idempotency_key_reused: 409,
   etag_mismatch: 412,
   payload_too_large: 413,
+  file_too_large: 422,
   request_timeout: 408,
   heading_not_found: 422,
   heading_ambiguous: 422,

@@ -2,8 +2,11 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../core/json-depth';
 import { sendFailure } from './envelope';
 
-/** The largest JSON body accepted (8 MiB): big notes fit, runaway uploads get a clear 413. */
-export const JSON_BODY_LIMIT = '8mb';
+/**
+ * The largest JSON body accepted (16 MiB): big notes fit, and so does an attachment of the
+ * default 10 MiB limit in base64 (a third larger); runaway uploads get a clear 413.
+ */
+export const JSON_BODY_LIMIT = '16mb';
 
 /** Parses JSON bodies up to {@link JSON_BODY_LIMIT} (any `Content-Type` naming JSON). */
 export function parseJsonBody(): RequestHandler {

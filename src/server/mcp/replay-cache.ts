@@ -36,9 +36,10 @@ export class ReplayCache extends GenerationCache<CallToolResult> {
 
 /**
  * True when calls of `operation` may be replayed: read-only, not live, not an admin operation,
- * and not an AI operation (the AI runtime has its own cache, which reports hits with zero usage
- * and `ai_cache_hit`, and idempotency keys; a replay here would repeat the first call's usage).
+ * not an AI operation (the AI runtime has its own cache, which reports hits with zero usage
+ * and `ai_cache_hit`, and idempotency keys; a replay here would repeat the first call's usage),
+ * and not one answering with a file's bytes (`binary`: megabytes per entry would pile up).
  */
 export function isReplayable(operation: Operation): boolean {
-  return operation.annotations.readOnlyHint && operation.live !== true && operation.scope !== 'vault:admin' && operation.requires === undefined;
+  return operation.annotations.readOnlyHint && operation.live !== true && operation.scope !== 'vault:admin' && operation.requires === undefined && operation.binary === undefined;
 }

@@ -3,6 +3,7 @@ import { isIndxError } from '../../core/errors';
 import type { Operation } from '../../core/ops/operation';
 import type { Invocation } from '../../core/ops/registry';
 import { resultText } from '../../core/ops/render/result-text';
+import { binaryContent } from './binary-content';
 
 /** The body of a failed tool call, as seed 000 §3 shapes errors. */
 export interface ToolErrorBody {
@@ -16,10 +17,11 @@ export const ERROR_META_KEY = 'indx/error';
 
 /**
  * A successful call: the output as `structuredContent` (structured-first clients) and its text
- * (content-first clients, see `resultText`), so both kinds put the payload before the model.
+ * (content-first clients, see `resultText`), so both kinds put the payload before the model. The
+ * bytes of a binary output (`attachment_read`) follow the text as their own block.
  */
 export function toToolResult(operation: Operation, invocation: Invocation): CallToolResult {
-  return { content: [{ type: 'text', text: resultText(operation, invocation) }], structuredContent: invocation.output };
+  return { content: [{ type: 'text', text: resultText(operation, invocation) }, ...binaryContent(operation, invocation.output)], structuredContent: invocation.output };
 }
 
 /**

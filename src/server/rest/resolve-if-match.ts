@@ -28,19 +28,20 @@ export async function resolveIfMatch(engine: Engine, route: RestRoute, input: Re
   }
   const target = input[route.params[0]?.field ?? 'path'];
   const path = typeof target === 'string' ? target : '';
-  const current = await currentEtag(engine, route.operation.name, path, caller);
+  const current = await currentEtag(engine, route, path, caller);
   if (current === null) throw route.method === 'PUT' ? missingForPut(path, condition) : missing(path);
   if (candidates === null || candidates.includes(current)) return { if_match: current };
   throw etagMismatch(path, describe(condition), current);
 }
 
 /**
- * The current ETag of the file `operation` writes at `path` (a canvas for the canvas operations,
- * else a note), read through the matching read operation so the path is completed the same way;
- * null when there is none.
+ * The current ETag of the file `route`'s operation writes at `path`, read through the read
+ * operation its binding names (`etagFrom`, default `note_read`) so the path is completed the
+ * same way; null when there is none.
  */
-async function currentEtag(engine: Engine, operation: string, path: string, caller: Caller): Promise<string | null> {
-  const read = operation.startsWith('canvas_') ? { name: 'canvas_read', input: { path } } : { name: 'note_read', input: { path, include: [] } };
+async function currentEtag(engine: Engine, route: RestRoute, path: string, caller: Caller): Promise<string | null> {
+  const from = route.operation.http.etagFrom;
+  const read = from === undefined ? { name: 'note_read', input: { path, include: [] } } : { name: from, input: { path } };
   try {
     const { output } = await engine.call(read.name, read.input, caller);
     return (output as { etag: string }).etag;

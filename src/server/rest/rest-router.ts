@@ -7,12 +7,14 @@ import { toCanonicalJson } from '../../core/canonical-json';
 import { executeRoute } from './execute-route';
 import type { IdempotencyCache } from './idempotency-cache';
 import { matchRoute, type RouteMatch } from './match-route';
+import { readBinaryBody } from './read-binary-body';
 import { readIfMatch } from './read-if-match';
 import { requestInput } from './request-input';
 import { deriveRoutes } from './rest-route';
 import type { RestResponse } from './rest-response';
 import { streamRoute } from './stream-route';
 import { wantsEventStream } from './wants-event-stream';
+import { wantsJson } from './wants-json';
 
 /** Header naming a replayed idempotent response. */
 export const REPLAY_HEADER = 'X-Indx-Idempotent-Replay';
@@ -33,11 +35,12 @@ export function createRestRouter(engine: Engine, idempotency: IdempotencyCache):
       const match = matchRoute(routes, request.method, request.originalUrl);
       if ('allowed' in match) return refuseUnmatched(response, request, match.allowed);
       const caller = response.locals.caller as Caller;
-      const input = requestInput(request, match);
+      const bytes = await readBinaryBody(request, response, match.route);
+      const input = requestInput(request, match, bytes);
       if (match.route.operation.streams === true && asksForStream(request, input)) {
         return streamRoute(engine, match.route, streamInput(request, match, input), caller, readIfMatch(request.headers['if-match']), response);
       }
-      const result = await respond(engine, idempotency, request, match, input, caller);
+      const result = await respond(engine, idempotency, request, match, input, caller, bytes);
       writeResponse(response, result.response, result.replayed);
     })().catch((error: unknown) => sendError(response, error));
   };
@@ -57,18 +60,22 @@ function streamInput(request: Request, match: RouteMatch, input: Record<string, 
   return typeof key === 'string' && key !== '' && input.idempotency_key === undefined && 'idempotency_key' in match.route.input.properties ? { ...input, idempotency_key: key } : input;
 }
 
-async function respond(engine: Engine, idempotency: IdempotencyCache, request: Request, match: RouteMatch, input: Record<string, unknown>, caller: Caller): Promise<{ response: RestResponse; replayed: boolean }> {
+async function respond(engine: Engine, idempotency: IdempotencyCache, request: Request, match: RouteMatch, input: Record<string, unknown>, caller: Caller, bytes: Uint8Array | null): Promise<{ response: RestResponse; replayed: boolean }> {
   const ifMatch = readIfMatch(request.headers['if-match']);
-  const produce = () => executeRoute(engine, match.route, input, caller, ifMatch);
+  const produce = () => executeRoute(engine, match.route, input, caller, ifMatch, { bytes: !wantsJson(request.headers.accept) });
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || SAFE_METHODS.has(request.method)) return { response: await produce(), replayed: false };
   if (key.length === 0 || key.length > 255) throw new IndxError('invalid_input', 'Idempotency-Key must be 1–255 characters (a UUID is a good choice).', {});
-  return idempotency.run(caller.actor, key, fingerprint(request), produce);
+  return idempotency.run(caller.actor, key, fingerprint(request, bytes), produce);
 }
 
-/** The request an idempotency key stands for: method, target, If-Match and body (keys sorted, so their order does not matter). */
-function fingerprint(request: Request): string {
-  const parts = [request.method, request.originalUrl, request.headers['if-match'] ?? '', toCanonicalJson(request.body ?? null)];
+/**
+ * The request an idempotency key stands for: method, target, If-Match and body (a JSON body's
+ * keys sorted, so their order does not matter; a binary body by its bytes).
+ */
+function fingerprint(request: Request, bytes: Uint8Array | null): string {
+  const body = bytes === null ? toCanonicalJson(request.body ?? null) : `bytes:${request.headers['content-type'] ?? ''}:${createHash('sha256').update(bytes).digest('hex')}`;
+  const parts = [request.method, request.originalUrl, request.headers['if-match'] ?? '', body];
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
@@ -76,7 +83,8 @@ function writeResponse(response: Response, result: RestResponse, replayed: boole
   response.status(result.status);
   for (const [name, value] of Object.entries(result.headers)) response.setHeader(name, value);
   if (replayed) response.setHeader(REPLAY_HEADER, 'true');
-  if (result.body === undefined) response.end();
+  if (result.bytes !== undefined) response.send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+  else if (result.body === undefined) response.end();
   else response.json(result.body);
 }
 

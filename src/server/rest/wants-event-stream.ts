@@ -1,3 +1,5 @@
+import { readAcceptRanges } from './accept-ranges';
+
 /** The media type of server-sent events. */
 const EVENT_STREAM = 'text/event-stream';
 const JSON_TYPE = 'application/json';
@@ -9,7 +11,7 @@ const JSON_TYPE = 'application/json';
  */
 export function wantsEventStream(accept: string | undefined): boolean {
   if (accept === undefined) return false;
-  const ranges = accept.split(',').map(toRange);
+  const ranges = readAcceptRanges(accept);
   const stream = ranges.findIndex((range) => range.type === EVENT_STREAM && range.quality > 0);
   if (stream === -1) return false;
   const json = ranges.findIndex((range) => range.type === JSON_TYPE && range.quality > 0);
@@ -17,11 +19,4 @@ export function wantsEventStream(accept: string | undefined): boolean {
   const streamQuality = ranges[stream]?.quality ?? 0;
   const jsonQuality = ranges[json]?.quality ?? 0;
   return streamQuality > jsonQuality || (streamQuality === jsonQuality && stream < json);
-}
-
-function toRange(entry: string): { type: string; quality: number } {
-  const [type = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
-  const q = parameters.find((parameter) => parameter.startsWith('q='));
-  const quality = q === undefined ? 1 : Number(q.slice(2));
-  return { type, quality: Number.isFinite(quality) ? quality : 0 };
 }

@@ -91,7 +91,7 @@ describe('/mcp failures before the endpoint speak JSON-RPC, with the HTTP status
   });
 
   it('answers a body over the limit with 413 and -32600 (invalid request)', async () => {
-    const response = await served.fetch('/mcp', { method: 'POST', headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(9 * 1024 * 1024) } }) });
+    const response = await served.fetch('/mcp', { method: 'POST', headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(17 * 1024 * 1024) } }) });
     expect(response.status).toBe(413);
     expect(await jsonRpcError(response)).toMatchObject({ code: -32600, data: { code: 'payload_too_large' } });
   });

@@ -91,13 +91,13 @@ describe('HTTP security: Host, Origin, bearer tokens, scopes, body limit, rate l
     expect((await served.fetch('/v1/notes/Lonely.md', { token: served.read })).status).toBe(200);
   });
 
-  it('handles a 7 MB body and answers a clear 413 payload_too_large to a 10 MB one, staying up', async () => {
-    const big = 'a'.repeat(7 * 1024 * 1024);
+  it('handles a 14 MB body (a 10 MiB attachment in base64) and answers a clear 413 payload_too_large to a 17 MB one, staying up', async () => {
+    const big = 'a'.repeat(14 * 1000 * 1000);
     const written = await served.fetch('/v1/notes/Big.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ body: big }) });
     expect(written.status).toBe(201);
-    const tooBig = await served.fetch('/v1/notes/Huge.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ body: 'b'.repeat(10 * 1024 * 1024) }) });
+    const tooBig = await served.fetch('/v1/notes/Huge.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ body: 'b'.repeat(17 * 1024 * 1024) }) });
     expect(tooBig.status).toBe(413);
-    expect(await tooBig.json()).toMatchObject({ ok: false, error: { code: 'payload_too_large', message: expect.stringContaining('8mb') as unknown, details: { limit: '8mb' } } });
+    expect(await tooBig.json()).toMatchObject({ ok: false, error: { code: 'payload_too_large', message: expect.stringContaining('16mb') as unknown, details: { limit: '16mb' } } });
     const broken = await served.fetch('/v1/notes/X.md', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"body": ' });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

@@ -16,7 +16,7 @@ afterAll(async () => {
 describe('vault://{+path}', () => {
   const provider = providerNamed('vault_file');
 
-  it('lists notes, canvases and bases sorted by path, with percent-encoded URIs', async () => {
+  it('lists every file (notes, canvases, bases, attachments) sorted by path, with percent-encoded URIs and MIME types', async () => {
     const listed = await provider.list?.(vault.engine, READER);
     expect(listed).toEqual([
       { uri: 'vault://Board.canvas', name: 'Board.canvas', title: 'Board', mimeType: 'application/json' },
@@ -27,13 +27,16 @@ describe('vault://{+path}', () => {
       { uri: 'vault://Notes/Beta.md', name: 'Notes/Beta.md', title: 'Beta', mimeType: 'text/markdown' },
       { uri: 'vault://Orphan.md', name: 'Orphan.md', title: 'Orphan', mimeType: 'text/markdown' },
       { uri: 'vault://Views.base', name: 'Views.base', title: 'Views', mimeType: 'text/yaml' },
+      { uri: 'vault://image.png', name: 'image.png', title: 'image', mimeType: 'image/png' },
     ]);
   });
 
-  it('reads every listed URI back as the exact file text on disk', async () => {
+  it('reads every listed URI back as the exact file on disk: text for notes, canvases and bases, a base64 blob for attachments', async () => {
     for (const entry of (await provider.list?.(vault.engine, READER)) ?? []) {
       const [content] = await readResource(vault, entry.uri);
-      expect(content).toEqual({ uri: entry.uri, mimeType: entry.mimeType, text: await fs.readFile(join(vault.root, ...entry.name.split('/')), 'utf8') });
+      const bytes = await fs.readFile(join(vault.root, ...entry.name.split('/')));
+      const expected = entry.mimeType === 'image/png' ? { blob: bytes.toString('base64') } : { text: bytes.toString('utf8') };
+      expect(content).toEqual({ uri: entry.uri, mimeType: entry.mimeType, ...expected });
     }
   });
 
@@ -47,9 +50,14 @@ describe('vault://{+path}', () => {
     expect(content?.text).toContain('# Alpha');
   });
 
-  it('refuses an attachment with not_found and the reason (bytes cannot be read through the host)', async () => {
-    const details = await expectIndxError(readResource(vault, 'vault://image.png'), 'not_found');
-    expect(details).toEqual({ path: 'image.png', reason: 'attachment_not_served' });
+  it('refuses an attachment above attachments.max_bytes with file_too_large, naming its size and the limit', async () => {
+    await vault.engine.call('vault_config_set', { config: { attachments: { max_bytes: 4 } } });
+    try {
+      const details = await expectIndxError(readResource(vault, 'vault://image.png'), 'file_too_large');
+      expect(details).toEqual({ path: 'image.png', size: (await fs.stat(join(vault.root, 'image.png'))).size, limit: 4 });
+    } finally {
+      await vault.engine.call('vault_config_set', { config: { attachments: { max_bytes: 10 * 1024 * 1024 } } });
+    }
   });
 
   it('answers not_found for a missing file, without appending .md', async () => {
@@ -57,12 +65,12 @@ describe('vault://{+path}', () => {
     await expectIndxError(readResource(vault, 'vault://Home'), 'not_found');
   });
 
-  it('completes path prefixes case-insensitively, over served files only', async () => {
+  it('completes path prefixes case-insensitively, over every file', async () => {
     const complete = provider.complete?.path;
     expect(await complete?.('no', vault.engine)).toEqual(['Notes/Alpha.md', 'Notes/Beta.md']);
     expect(await complete?.('My%20', vault.engine)).toEqual(['My Notes/Café ü.md']);
-    expect(await complete?.('im', vault.engine)).toEqual([]);
-    expect(await complete?.('', vault.engine)).toHaveLength(8);
+    expect(await complete?.('im', vault.engine)).toEqual(['image.png']);
+    expect(await complete?.('', vault.engine)).toHaveLength(9);
   });
 });
 

@@ -9,8 +9,8 @@ import { ERAS, startMcpHarness, type McpHarness } from './mcp-harness';
 const SEED_INSTRUCTIONS =
   'You are connected to an indx vault. Notes are markdown files identified by vault-relative posix paths. Prefer note_patch with structured ops over note_write whenever you only need to change a section. Search before you read; read before you write; pass the etag back on writes.';
 
-const READ_TOOLS = ['vault_status', 'note_read', 'note_read_many', 'note_list', 'note_outline', 'note_exists', 'note_daily', 'vault_search', 'link_backlinks', 'link_forward', 'link_unresolved', 'link_orphans', 'tag_list', 'tag_notes', 'canvas_read', 'base_query'];
-const WRITE_TOOLS = ['note_write', 'note_patch', 'note_delete', 'note_move', 'tag_rename', 'canvas_write', 'canvas_patch'];
+const READ_TOOLS = ['vault_status', 'note_read', 'note_read_many', 'note_list', 'note_outline', 'note_exists', 'note_daily', 'vault_search', 'link_backlinks', 'link_forward', 'link_unresolved', 'link_orphans', 'tag_list', 'tag_notes', 'canvas_read', 'base_query', 'attachment_list', 'attachment_read'];
+const WRITE_TOOLS = ['note_write', 'note_patch', 'note_delete', 'note_move', 'tag_rename', 'canvas_write', 'canvas_patch', 'attachment_write'];
 
 interface NoteOutput {
   path: string;

@@ -51,4 +51,13 @@ describe('GET /openapi.json', () => {
     expect(document.components.securitySchemes).toEqual({ bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as unknown });
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Error', 'ErrorEnvelope']));
   });
+
+  it('documents the raw bodies of attachment routes: an upload of any content type with its fields in the query, a download of the bytes', () => {
+    const put = document.paths['/v1/attachments/{path}']?.put as { parameters: { name: string; in: string }[]; requestBody: { content: Record<string, unknown> } };
+    expect(Object.keys(put.requestBody.content)).toEqual(['application/json', '*/*']);
+    expect(put.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['path:path', 'query:if_not_exists', 'header:If-Match', 'header:Idempotency-Key']);
+    const get = document.paths['/v1/attachments/{path}']?.get as unknown as { responses: { '200': { description: string; content: Record<string, unknown> } } };
+    expect(Object.keys(get.responses['200'].content)).toEqual(['application/json', '*/*']);
+    expect(get.responses['200'].description).toContain('raw bytes');
+  });
 });

@@ -78,7 +78,8 @@ describe('the REST surface walks the seed 000 §7 table', () => {
     const operations = new Map(served.vault.engine.registry.list().map((operation) => [operation.name, operation]));
     expect(rows.filter((row) => !operations.has(row.tool)).map((row) => row.tool)).toEqual([]);
     for (const row of rows.filter((candidate) => operations.has(candidate.tool))) {
-      expect([row.tool, operations.get(row.tool)?.http]).toEqual([row.tool, { method: row.method, path: row.path }]);
+      const http = operations.get(row.tool)?.http;
+      expect([row.tool, { method: http?.method, path: http?.path }]).toEqual([row.tool, { method: row.method, path: row.path }]);
     }
   });
 

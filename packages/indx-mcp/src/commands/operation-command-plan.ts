@@ -8,6 +8,7 @@ import { describeUnchosenServers, findUnchosenServers, locateServer, type Server
 import { reportError, toErrorBody } from '../report-error';
 import { callRest } from '../rest/call-rest';
 import { CommandFailure } from '../rest/command-failure';
+import { binaryFileOptions, readBinaryFile, writeBinaryOutput } from '../rest/binary-files';
 import { describeCommand } from '../rest/command-help';
 import { describeCommandInput, readCommandInput, type CommandInput } from '../rest/command-input';
 import { formatOutput, type OutputFormat } from '../rest/format-output';
@@ -18,7 +19,7 @@ import { streamRest } from '../rest/stream-rest';
 import type { OperationCommandEntry } from './operation-commands';
 
 /** Input fields that would collide with a command's own options; they become `--input-<name>`. */
-const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'text', 'ndjson', 'idempotency_key', 'help', 'stream']);
+const RESERVED_FIELDS = new Set(['url', 'vault', 'token_file', 'timeout', 'input', 'summary', 'text', 'ndjson', 'idempotency_key', 'help', 'stream', 'file', 'out']);
 
 /** Methods that never change the vault: no `--idempotency-key` for them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -88,6 +89,7 @@ export function completeOperationCommand(command: Command, name: string): void {
   for (const flag of operation.cli.filter((word) => word.startsWith('--'))) command.requiredOption(flag, `required switch: confirms ${operation.name}`);
   for (const option of shape.flags.flatMap((flag) => flag.options)) command.addOption(option);
   for (const option of sugar.options) command.addOption(option);
+  for (const option of binaryFileOptions(operation)) command.addOption(option);
   command.addHelpText('after', describeCommand({ operation, words: operation.cli, shape, listField, idempotent, sugar: sugar.options.map((option) => option.flags) }));
   command.action(async (...args: unknown[]) => {
     process.exitCode = await runCommand(plan, command.opts<CommandOptions & Record<string, unknown>>(), args);
@@ -97,9 +99,9 @@ export function completeOperationCommand(command: Command, name: string): void {
 async function runCommand(plan: CommandPlan, options: CommandOptions & Record<string, unknown>, args: unknown[]): Promise<number> {
   try {
     plan.sugar.prepare(options);
-    const input = plan.sugar.apply(readCommandInput(plan.shape, options, args), options);
+    const input = readBinaryFile(plan.operation, plan.sugar.apply(readCommandInput(plan.shape, options, args), options), options);
     if (options.stream === true) return await runStreamed(plan, input, options);
-    const output = await execute(plan, input, options);
+    const output = writeBinaryOutput(plan.operation, await execute(plan, input, options), options);
     process.stdout.write(formatOutput(plan.operation, output, formatOf(plan, options)));
     return 0;
   } catch (error: unknown) {

@@ -29,8 +29,9 @@ export async function callRest(target: ServerTarget, operation: Operation, input
   // Dropping a map here would turn a conditional apply into an unconditional one.
   const fields = typeof ifMatch === 'string' ? rest : input;
   const request = toRestRequest(operation, fields, options.routes);
-  const headers = requestHeaders(target, ifMatch, options.idempotencyKey, request.body !== undefined);
-  const reply = await (options.send ?? sendHttpRequest)(target.url, { method: request.method, target: request.target, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), timeoutMs: options.timeoutMs });
+  const headers = requestHeaders(target, ifMatch, options.idempotencyKey, request.bytes !== undefined ? 'application/octet-stream' : request.body !== undefined ? 'application/json' : null);
+  const body = request.bytes ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  const reply = await (options.send ?? sendHttpRequest)(target.url, { method: request.method, target: request.target, headers, body, timeoutMs: options.timeoutMs });
   try {
     return readReply(request.route, fields, reply);
   } catch (error: unknown) {
@@ -38,10 +39,10 @@ export async function callRest(target: ServerTarget, operation: Operation, input
   }
 }
 
-function requestHeaders(target: ServerTarget, ifMatch: unknown, idempotencyKey: string | undefined, hasBody: boolean): Record<string, string> {
+function requestHeaders(target: ServerTarget, ifMatch: unknown, idempotencyKey: string | undefined, contentType: string | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (target.token !== null) headers.Authorization = `Bearer ${target.token}`;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (contentType !== null) headers['Content-Type'] = contentType;
   if (typeof ifMatch === 'string') headers['If-Match'] = toEntityTag(ifMatch);
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
   return headers;

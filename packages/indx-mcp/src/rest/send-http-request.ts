@@ -9,7 +9,8 @@ export interface HttpExchange {
   /** Path and query, sent exactly as given (no dot-segment normalisation, unlike `fetch`). */
   target: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or a file's raw bytes. */
+  body?: string | Uint8Array;
   /** How long the server may stay silent before the request fails (default {@link DEFAULT_TIMEOUT_MS}). */
   timeoutMs?: number;
 }

@@ -1,3 +1,4 @@
+import { fromBase64, toBase64 } from '../../../../src/core/attachments/base64';
 import { IndxError } from '../../../../src/core/errors';
 import type { Operation } from '../../../../src/core/ops/operation';
 import { fieldType, type FieldSchema } from '../../../../src/server/rest/input-fields';
@@ -13,6 +14,8 @@ export interface RestRequest {
   target: string;
   /** The JSON body (POST, PUT, PATCH); undefined otherwise. */
   body: Record<string, unknown> | undefined;
+  /** A file's raw bytes, sent as the body instead of JSON (see `BinaryField`). */
+  bytes?: Uint8Array;
 }
 
 /** Methods whose input travels in the query string; the others send a JSON body. */
@@ -21,7 +24,8 @@ const QUERY_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
 /**
  * Builds the request the server's router (`src/server/rest`) turns back into `input` for
  * `operation`: path parameters fill the route's `{name}` slots, the other fields go in the query
- * string (GET, HEAD, DELETE: arrays as comma lists, objects as JSON) or the JSON body. The route
+ * string (GET, HEAD, DELETE: arrays as comma lists, objects as JSON) or the JSON body; the bytes
+ * of a binary input field are the raw body, the other fields then in the query string. The route
  * comes from the server's own derivation, so a new operation needs nothing here. `routes` are
  * every route the server may have, to keep a qualified route (`?include=outline`) from
  * capturing a request meant for its unqualified twin.
@@ -32,10 +36,30 @@ export function toRestRequest(operation: Operation, input: Record<string, unknow
   const params = new Set(route.params.map((param) => param.field));
   const rest = Object.fromEntries(Object.entries(input).filter(([field, value]) => !params.has(field) && value !== undefined));
   const path = route.params.reduce((template, param) => template.replace(`{${param.name}}`, encodeParam(param.field, input[param.field])), route.template);
+  const raw = rawBodyOf(operation, rest);
+  if (raw !== null) return { route, method: route.method, target: withQuery(path, toQuery(route, raw.fields)), body: undefined, bytes: raw.bytes };
   if (!QUERY_METHODS.has(route.method)) return { route, method: route.method, target: withQuery(path, qualifierQuery(route)), body: rest };
+  return { route, method: route.method, target: withQuery(path, keepOwnRoute(routes, route, path, toQuery(route, rest))), body: undefined };
+}
+
+/**
+ * The bytes of an operation's binary input field (see `BinaryField`), sent raw rather than as
+ * base64 in JSON, and the other fields, which then travel in the query string; null when the
+ * operation has none or the field is not canonical base64.
+ */
+function rawBodyOf(operation: Operation, fields: Record<string, unknown>): { bytes: Uint8Array; fields: Record<string, unknown> } | null {
+  const binary = operation.binary;
+  if (binary === undefined || !('input' in binary)) return null;
+  const { [binary.input]: data, ...others } = fields;
+  const bytes = typeof data === 'string' ? fromBase64(data) : null;
+  // Only canonical base64 goes raw, so the server reads back the very text given; the rest stays JSON for it to judge.
+  return bytes === null || toBase64(bytes) !== data ? null : { bytes, fields: others };
+}
+
+function toQuery(route: RestRoute, fields: Record<string, unknown>): URLSearchParams {
   const query = qualifierQuery(route);
-  for (const [field, value] of Object.entries(rest)) appendField(query, field, value, route.input.properties[field]);
-  return { route, method: route.method, target: withQuery(path, keepOwnRoute(routes, route, path, query)), body: undefined };
+  for (const [field, value] of Object.entries(fields)) appendField(query, field, value, route.input.properties[field]);
+  return query;
 }
 
 function encodeParam(field: string, value: unknown): string {

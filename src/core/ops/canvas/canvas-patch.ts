@@ -33,7 +33,7 @@ export const canvasPatch = defineOperation({
   }),
   scope: 'vault:write',
   annotations: DESTRUCTIVE,
-  http: { method: 'PATCH', path: '/v1/canvas/{path}' },
+  http: { method: 'PATCH', path: '/v1/canvas/{path}', etagFrom: 'canvas_read' },
   cli: ['canvas', 'patch'],
   async run(input, context) {
     const path = toCanvasPath(input.path);

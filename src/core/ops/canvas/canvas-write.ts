@@ -28,7 +28,7 @@ export const canvasWrite = defineOperation({
   }),
   scope: 'vault:write',
   annotations: DESTRUCTIVE,
-  http: { method: 'PUT', path: '/v1/canvas/{path}' },
+  http: { method: 'PUT', path: '/v1/canvas/{path}', etagFrom: 'canvas_read' },
   cli: ['canvas', 'create'],
   async run(input, context) {
     const path = toCanvasPath(input.path);

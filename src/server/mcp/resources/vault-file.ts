@@ -1,52 +1,54 @@
 import type { Caller, Engine } from '../../../core/engine';
+import { toBase64 } from '../../../core/attachments/base64';
+import { isAttachmentPath, mimeTypeOf } from '../../../core/attachments/file-types';
+import { readAttachment } from '../../../core/attachments/read-attachment';
+import { readVaultConfig } from '../../../core/config/vault-config';
 import { IndxError } from '../../../core/errors';
 import { compareCodeUnits } from '../../../core/ops/compare';
 import { basenameOf } from '../../../core/vault/paths';
 import { toVaultUri } from '../vault-uris';
 import { completePaths } from './complete-paths';
-import { textMimeTypeOf } from './mime-type';
 import { requireReadScope } from './require-read-scope';
 import type { ResourceContent, ResourceListing, ResourceProvider } from './resource-provider';
 import { pathFromUri } from './uri-path';
 
 /**
- * `vault://{+path}`: a note (`text/markdown`), a canvas (`application/json`) or a base
- * (`text/yaml`), as the exact text on disk. Attachments are neither listed nor read: the host
- * port reads text only, so their bytes cannot be served faithfully yet (reading one is
- * `not_found` with the reason). Register it after every other `vault://` template, which it
- * would otherwise shadow.
+ * `vault://{+path}`: any file of the vault. A note (`text/markdown`), canvas
+ * (`application/json`) or base (`text/yaml`) is its exact text on disk; an attachment is its
+ * bytes as a base64 `blob` with the MIME type of its extension, up to `attachments.max_bytes`
+ * (a bigger file fails with `file_too_large`, as `attachment_read` does). Register it
+ * after every other `vault://` template, which it would otherwise shadow.
  */
 export const vaultFileResource: ResourceProvider = {
   name: 'vault_file',
   title: 'Vault file',
-  description: 'A note, canvas or base of the vault by its vault-relative path, e.g. vault://Projects/Plan.md. Returns the file text as stored (frontmatter included). Path segments are percent-encoded.',
+  description: 'A file of the vault by its vault-relative path, e.g. vault://Projects/Plan.md. Notes, canvases and bases as their text (frontmatter included); attachments (images, PDFs…) as a base64 blob. Path segments are percent-encoded.',
   mimeType: 'text/markdown',
   uriTemplate: 'vault://{+path}',
   async list(engine, caller) {
-    return listServedFiles(engine, caller);
+    return listFiles(engine, caller);
   },
-  complete: { path: (value, engine) => completePaths(engine, value, (path) => textMimeTypeOf(path) !== null) },
+  complete: { path: (value, engine) => completePaths(engine, value) },
   async read(uri, variables, engine, caller) {
     return readVaultFile(uri, pathFromUri(variables.path), engine, caller);
   },
 };
 
-function listServedFiles(engine: Engine, caller: Caller): ResourceListing[] {
+function listFiles(engine: Engine, caller: Caller): ResourceListing[] {
   requireReadScope(caller);
   return engine.host
     .listFiles()
     .map((file) => file.path)
-    .filter((path) => textMimeTypeOf(path) !== null)
     .sort(compareCodeUnits)
-    .map((path) => ({ uri: toVaultUri(path), name: path, title: basenameOf(path), mimeType: textMimeTypeOf(path) ?? undefined }));
+    .map((path) => ({ uri: toVaultUri(path), name: path, title: basenameOf(path), mimeType: mimeTypeOf(path) }));
 }
 
 async function readVaultFile(uri: string, path: string, engine: Engine, caller: Caller): Promise<ResourceContent[]> {
   requireReadScope(caller);
-  if (engine.host.stat(path) === null) throw new IndxError('not_found', `No file at "${path}". List resources or call note_list to find paths.`, { path });
-  const mimeType = textMimeTypeOf(path);
-  if (mimeType === null) {
-    throw new IndxError('not_found', `"${path}" is an attachment; indx serves only notes, canvases and bases as resources because attachment bytes cannot be read through the host yet.`, { path, reason: 'attachment_not_served' });
+  if (isAttachmentPath(path)) {
+    const bytes = await readAttachment(engine.host, path, (await readVaultConfig(engine.storage)).attachments.max_bytes);
+    return [{ uri, mimeType: mimeTypeOf(path), blob: toBase64(bytes) }];
   }
-  return [{ uri, mimeType, text: await engine.host.read(path) }];
+  if (engine.host.stat(path) === null) throw new IndxError('not_found', `No file at "${path}". List resources or call note_list to find paths.`, { path });
+  return [{ uri, mimeType: mimeTypeOf(path), text: await engine.host.read(path) }];
 }

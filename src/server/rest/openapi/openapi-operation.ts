@@ -33,10 +33,13 @@ function describeVariant(route: RestRoute): string {
 function parametersOf(route: RestRoute): JsonSchema[] {
   const pathFields = new Set(route.params.map((param) => param.field));
   const parameters: JsonSchema[] = route.params.map((param) => ({ name: param.name, in: 'path', required: true, schema: { type: 'string' }, description: `${route.input.properties[param.field]?.description ?? param.name} May contain "/" (sent as is or percent-encoded).` }));
-  if (QUERY_METHODS.has(route.method)) {
+  // With a raw binary body, the other fields travel in the query string.
+  const rawField = binaryInputOf(route);
+  if (QUERY_METHODS.has(route.method) || rawField !== null) {
+    const querySuffix = rawField === null ? '' : ' In the query string when the body is the raw bytes; else in the JSON body.';
     for (const [name, schema] of Object.entries(route.input.properties)) {
-      if (pathFields.has(name) || name === 'if_match') continue;
-      parameters.push({ name, in: 'query', required: route.input.required.includes(name), schema: withoutDescription(schema), description: `${schema.description ?? name}${isList(schema) ? ' Comma-separated or repeated.' : ''}` });
+      if (pathFields.has(name) || name === 'if_match' || name === rawField) continue;
+      parameters.push({ name, in: 'query', required: rawField === null && route.input.required.includes(name), schema: withoutDescription(schema), description: `${schema.description ?? name}${isList(schema) ? ' Comma-separated or repeated.' : ''}${querySuffix}` });
     }
   }
   if ('if_match' in route.input.properties) parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag from a read (quoted, bare or W/; a list matches when any entry does), or * for "the note must exist". The write fails with 412 etag_mismatch when the file changed since, or (PUT) when the note does not exist.' });
@@ -50,16 +53,38 @@ function requestBodyOf(route: RestRoute): JsonSchema {
   const properties = Object.fromEntries(Object.entries(route.input.properties).filter(([name]) => !pathFields.has(name)));
   if (Object.keys(properties).length === 0) return {};
   const required = route.input.required.filter((name) => !pathFields.has(name));
-  return { requestBody: { required: required.length > 0, content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } } } };
+  const json = { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } };
+  const rawField = binaryInputOf(route);
+  if (rawField === null) return { requestBody: { required: required.length > 0, content: json } };
+  const description = `The file's bytes as the raw body, with any Content-Type but JSON (image/png, application/octet-stream…), the other fields in the query string; or a JSON body with the bytes base64 in ${rawField}.`;
+  return { requestBody: { required: true, description, content: { ...json, '*/*': { schema: { type: 'string', format: 'binary' } } } } };
+}
+
+/** The input field a raw request body fills (see `BinaryField`), or null. */
+function binaryInputOf(route: RestRoute): string | null {
+  const binary = route.operation.binary;
+  return binary !== undefined && 'input' in binary ? binary.input : null;
 }
 
 function responsesOf(main: RestRoute, routes: readonly RestRoute[], components: Record<string, JsonSchema>): JsonSchema {
   if (main.method === 'HEAD') return { '200': { description: 'It exists.' }, '404': { description: 'It does not exist.' }, default: ERROR_RESPONSE };
   const outputs = routes.map((route) => jsonSchemaOf(route.operation.output, 'output', `${route.operation.name}_`, components));
   const data = outputs.length === 1 ? (outputs[0] as JsonSchema) : { oneOf: outputs };
-  const success = { description: 'Success: {ok: true, data}.', content: { 'application/json': { schema: successEnvelope(data) }, ...streamContent(main) } };
+  const success = { description: describeSuccess(main), content: { 'application/json': { schema: successEnvelope(data) }, ...streamContent(main), ...bytesContent(main) } };
   const created = hasCreated(outputs[0]) ? { '201': { ...success, description: 'Created: {ok: true, data}.' } } : {};
   return { '200': success, ...created, default: ERROR_RESPONSE };
+}
+
+function describeSuccess(route: RestRoute): string {
+  const binary = route.operation.binary;
+  if (binary === undefined || !('output' in binary)) return 'Success: {ok: true, data}.';
+  return `Success: the file's raw bytes, with its MIME type as Content-Type, unless Accept names application/json; then {ok: true, data} with the bytes base64 in ${binary.output}.`;
+}
+
+/** An operation with a binary output answers with the file's raw bytes (see `BinaryField`). */
+function bytesContent(route: RestRoute): JsonSchema {
+  const binary = route.operation.binary;
+  return binary !== undefined && 'output' in binary ? { '*/*': { schema: { type: 'string', format: 'binary' } } } : {};
 }
 
 /** A streaming operation also answers `Accept: text/event-stream` with its events (seed 002 §7). */
