@@ -7,7 +7,7 @@ const newIdField = z
   .string()
   .min(1)
   .optional()
-  .describe('Omit for a generated id; set one to refer to it in a later op.');
+  .describe('Optional; set one to refer to it in a later op.');
 
 const colorField = z.string().optional().describe('"1"-"6" (red, orange, yellow, green, cyan, purple) or "#RRGGBB".');
 
@@ -20,7 +20,7 @@ const newNodeSchema = z.looseObject({
   width: z.number().optional().describe('Px, default 250 (text) or 400.'),
   height: z.number().optional().describe('Px, default 60 (text) or 400.'),
   text: z.string().optional().describe('text: markdown (required).'),
-  file: z.string().optional().describe('file: vault path with extension, e.g. "Projects/Plan.md" (required).'),
+  file: z.string().optional().describe('file: vault path with extension (required).'),
   subpath: z.string().optional().describe('file: "#Heading" or "#^block-id" to show.'),
   url: z.string().optional().describe('link: URL (required).'),
   label: z.string().optional().describe('group: label.'),

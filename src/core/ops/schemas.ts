@@ -8,7 +8,7 @@ export const ifMatchField = z
   .string()
   .regex(/^[0-9a-f]{16}$/, 'an etag is 16 lower-case hex characters')
   .optional()
-  .describe('etag from your last read; fails with etag_mismatch if the file changed since.');
+  .describe('etag from your last read (etag_mismatch if the file changed).');
 
 export const etagField = z.string().describe('ETag of the file as now on disk: first 16 hex chars of xxhash64 of its bytes. Pass it back as if_match on writes.');
 

@@ -101,12 +101,13 @@ function uniqueName(name: string, index: number, all: readonly string[]): string
  *   (`paths`), the other fields merged (the first variant's schema of a
  *   field wins). The zod schema still checks that a call's fields fit its variant, with an
  *   error that names the field;
- * - no `additionalProperties: false` (unknown fields are refused with `invalid_input` anyway);
+ * - no `additionalProperties: false` (unknown fields are refused with `invalid_input` anyway), nor
+ *   `true` beside `properties` (the default);
  * - no `type` beside an `enum` (the values say it);
  * - no bound that only says "not empty" (`minItems: 1`), "a count" (an integer's `minimum` of 0
- *   or 1) or lies far beyond any sensible value (|bound| ≥ 10,000: a safe integer, a month of
- *   seconds), and no string length or `maxItems` (an input too short or too long is refused with
- *   a message that says so).
+ *   or 1) or lies far beyond any sensible value (|bound| ≥ 1,000: a page of 1,000 items, a safe
+ *   integer, a month of seconds), and no string length, `maxItems` or `pattern` (an input too short, too long or of
+ *   the wrong shape, such as an etag, is refused with a message that says so).
  */
 function compact(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(compact);
@@ -122,13 +123,13 @@ function compact(node: unknown): unknown {
 }
 
 /** A numeric bound at least this far from zero is not worth a model's attention. */
-const FAR_BOUND = 10_000;
+const FAR_BOUND = 1_000;
 
 function isNoise(key: string, value: unknown, node: Schema): boolean {
   if (key === 'additionalProperties') return value === false;
   if (key === 'type') return 'enum' in node;
   if (key === 'minItems') return value === 1;
-  if (key === 'minLength' || key === 'maxLength' || key === 'maxItems') return true;
+  if (key === 'minLength' || key === 'maxLength' || key === 'maxItems' || key === 'pattern') return true;
   if (key === 'minimum' && node.type === 'integer' && (value === 0 || value === 1)) return true;
   return (key === 'maximum' || key === 'minimum') && Math.abs(value as number) >= FAR_BOUND;
 }
@@ -178,6 +179,8 @@ function portable(node: unknown, keyword: string | undefined): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(source)) {
     if (key === '$schema' || (key === 'propertyNames' && isStringType(value)) || (key === 'type' && 'const' in source)) continue;
+    // Any other field is allowed by default: said only of an object with no properties to list (a record of anything).
+    if (key === 'additionalProperties' && isRecord(source.properties) && portable(value, key) === true) continue;
     if (key === 'type' && Array.isArray(value)) out.anyOf = value.map((type: unknown) => ({ type }));
     else if (SCHEMA_MAPS.has(key) && isRecord(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, portable(sub, key)]));
     else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map((sub) => portable(sub, key));

@@ -11,6 +11,7 @@ const BODIES: Record<string, unknown> = {
   tag_rename: { from: 'journal', to: 'log', dry_run: true },
   vault_config_set: { config: {} },
   workspace_open: { path: 'Welcome.md' },
+  attachment_write: { data: Buffer.from('new bytes').toString('base64') },
   canvas_write: { canvas: { nodes: [{ id: 'a1b2c3d4e5f60718', type: 'text', text: 'Hello', x: 0, y: 0, width: 200, height: 60 }], edges: [] } },
   canvas_patch: { ops: [{ op: 'add_node', node: { type: 'file', file: 'Welcome.md', x: 300, y: 0, width: 400, height: 300 } }] },
   ai_summarize: { scope: { kind: 'paths', paths: ['Welcome.md'] } },
@@ -43,6 +44,7 @@ function statusOf(row: SeedRow): number {
 function fileFor(row: SeedRow): string {
   if (row.tool.startsWith('canvas_')) return 'Board.canvas';
   if (row.tool === 'base_query') return 'Daily.base';
+  if (row.tool.startsWith('attachment_')) return 'pic.png';
   if (row.method === 'GET' || row.method === 'HEAD') return 'Daily/2026-11-21.md';
   return row.tool === 'note_delete' ? 'Moved.md' : 'Lonely.md';
 }
@@ -50,6 +52,7 @@ function fileFor(row: SeedRow): string {
 const FILES = {
   ...SERVED_FILES,
   'Board.canvas': '{\n\t"nodes":[\n\t\t{"id":"0123456789abcdef","type":"file","file":"Welcome.md","x":0,"y":0,"width":400,"height":400}\n\t],\n\t"edges":[]\n}',
+  'pic.png': 'not really a PNG, but bytes all the same',
   'Daily.base': 'filters:\n  and:\n    - file.inFolder("Daily")\nviews:\n  - type: table\n    name: Days\n',
 };
 

@@ -12,7 +12,7 @@ const LOCAL_ACTOR = 'cli';
 export const vaultConfigSet = defineOperation({
   name: 'vault_config_set',
   title: 'Change the indx configuration',
-  description: 'Deep-merge a partial config into this vault\'s indx configuration, e.g. {"access": {"write_enabled": false}}; returns the new config. ai.provider, ai.base_url, ai.daily_cost_usd, ai.pricing and search.embeddings.provider/base_url cannot be set with a token.',
+  description: 'Deep-merge a partial config into this vault\'s indx configuration, e.g. {"access": {"write_enabled": false}}. AI and embeddings providers, base URLs, cost cap and pricing cannot be set with a token.',
   input: z.object({ config: z.record(z.string(), z.unknown()).describe('Partial config, shaped like vault_config_get\'s.') }),
   output: z.object({ config: vaultConfigSchema.describe('The configuration now in force.'), location: z.string().describe('State folder holding config.json.') }),
   scope: 'vault:admin',

@@ -14,7 +14,7 @@ const LINKING_NOTES_SHOWN = 10;
 export const attachmentList = defineOperation({
   name: 'attachment_list',
   title: 'List attachments',
-  description: 'List attachments (any file but notes, canvases, bases) by path, with size, MIME type and the notes linking to or embedding each. Paginated.',
+  description: 'List attachments (files other than notes, canvases, bases) with size, MIME type and the notes linking to or embedding each.',
   input: z.object({
     path_glob: z.string().optional().describe('Path glob, e.g. "assets/**" or "**/*.png".'),
     limit: limitField(100, 1000),

@@ -13,7 +13,7 @@ import { attachmentPathField } from './attachment-schemas';
 export const attachmentRead = defineOperation({
   name: 'attachment_read',
   title: 'Read an attachment',
-  description: 'Read an attachment (image, PDF…) as base64 with its MIME type and etag; file_too_large above attachments.max_bytes (10 MiB by default).',
+  description: 'Read an attachment (image, PDF…) as base64 with its MIME type and etag; file_too_large above attachments.max_bytes.',
   input: z.object({ path: attachmentPathField }),
   output: z.object({
     path: z.string().describe('Vault-relative path.'),

@@ -17,7 +17,7 @@ import { attachmentPathField } from './attachment-schemas';
 export const attachmentWrite = defineOperation({
   name: 'attachment_write',
   title: 'Upload an attachment',
-  description: 'Create or replace an attachment (image, PDF…) from base64. Pass if_match or if_not_exists to avoid overwriting. Allowed extensions and size: attachments settings.',
+  description: 'Create or replace an attachment (image, PDF…) from base64; if_match or if_not_exists avoid overwriting. Extensions and size: the attachments config.',
   input: z.object({
     path: attachmentPathField,
     data: z.string().describe('The bytes, base64.'),

@@ -15,7 +15,7 @@ import { baseQueryInput, baseQueryOutput } from './base-query-schema';
 export const baseQuery = defineOperation({
   name: 'base_query',
   title: 'Run a base',
-  description: "Run a view of an Obsidian Bases file (.base) as Obsidian shows it (filters, formulas, sort, groupBy, limit): columns, a page of rows, totals, groups, summaries. Dates are UTC. Unsupported constructs fail with base_unsupported, a malformed base with base_invalid.",
+  description: "Run a view of an Obsidian Bases file (.base) as Obsidian shows it: columns, a page of rows, totals, groups, summaries. Dates are UTC. base_unsupported for constructs indx does not evaluate.",
   input: baseQueryInput,
   output: baseQueryOutput,
   scope: 'vault:read',

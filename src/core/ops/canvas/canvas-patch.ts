@@ -18,7 +18,7 @@ const MAX_OPS = 1000;
 export const canvasPatch = defineOperation({
   name: 'canvas_patch',
   title: 'Edit a canvas with structured ops',
-  description: 'Edit a canvas with node and edge ops, in order, all or nothing. An invalid result fails with canvas_invalid, an unknown id with canvas_id_not_found. Returns the canvas, new etag and the ids added and removed.',
+  description: 'Edit a canvas with node and edge ops, in order, all or nothing (canvas_invalid, canvas_id_not_found). Returns the canvas, etag and ids added and removed.',
   input: z.object({
     path: canvasPathField,
     ops: z.array(canvasPatchOpSchema).min(1).max(MAX_OPS).describe('Ops, applied in order.'),

@@ -17,7 +17,7 @@ import { canvasDocumentSchema, canvasInputSchema, canvasPathField } from './canv
 export const canvasWrite = defineOperation({
   name: 'canvas_write',
   title: 'Create or replace a canvas',
-  description: 'Create or replace a whole JSON Canvas (.canvas). An invalid one (duplicate ids, dangling edges, missing fields) fails with canvas_invalid naming the ids. Pass the etag from canvas_read as if_match. Prefer canvas_patch for small edits.',
+  description: 'Create or replace a whole JSON Canvas (.canvas); an invalid one (duplicate ids, dangling edges) fails with canvas_invalid. Prefer canvas_patch for small edits.',
   input: z.object({ path: canvasPathField, canvas: canvasInputSchema, if_match: ifMatchField }),
   output: z.object({
     path: z.string().describe('Vault-relative path of the canvas.'),

@@ -11,7 +11,7 @@ import { ifMatchField, noteStateSchema, pathField } from '../schemas';
 export const notePatch = defineOperation({
   name: 'note_patch',
   title: 'Edit a note with structured ops',
-  description: 'Edit parts of a note (frontmatter properties, sections under a heading, blocks) with ops applied in order, all or nothing. Prefer over note_write. Returns the updated note and new etag.',
+  description: 'Edit parts of a note (frontmatter properties, sections under a heading, blocks) with ops in order, all or nothing. Prefer over note_write. Returns the note and its new etag.',
   input: z.object({
     path: pathField,
     ops: z.array(patchOpSchema).min(1).max(MAX_PATCH_OPS, `At most ${MAX_PATCH_OPS} ops per call: split the patch.`).describe('Ops, applied in order.'),

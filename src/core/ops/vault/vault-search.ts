@@ -27,7 +27,7 @@ const warningSchema = z.object({
 export const vaultSearch = defineOperation({
   name: 'vault_search',
   title: 'Search the vault',
-  description: 'Search notes by words (lexical), meaning (semantic, needs embeddings) or both (hybrid). Each hit gives the best matching section (heading, line) with a snippet. Search before you read.',
+  description: 'Search notes by words (lexical), meaning (semantic, needs embeddings) or both (hybrid). Each hit gives the best matching section (heading, line) with a snippet.',
   input: z.object({
     q: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(`Words, a phrase or a question (max ${MAX_QUERY_LENGTH} chars). Lexical ignores case, accents and word endings.`),
     mode: z.enum(['lexical', 'semantic', 'hybrid']).optional().describe('Default hybrid if embeddings are configured, else lexical; without embeddings semantic and hybrid fall back to lexical with a warning.'),

@@ -11,7 +11,7 @@ import { defineOperation, READ_ONLY } from '../operation';
 export const vaultStatus = defineOperation({
   name: 'vault_status',
   title: 'Vault status',
-  description: 'Vault health and counts: files, notes, canvases, bases, attachments, folders, links, the indx state folder, the search index and AI usage today.',
+  description: 'Vault health and counts (files, notes, links…), the state folder, the search index and AI usage today.',
   input: z.object({}),
   output: z.object({
     name: z.string().describe('Vault name (its folder name).'),
