@@ -791,6 +791,18 @@ describe('the fake app', () => {
       expect(files).toEqual(['A.md', 'Notes/B.md']);
     });
 
+    it('docs silent: what openFile does with its state — we assume active focuses, eState.line places the cursor, eState.subpath is recorded, and no file is made [A43]', async () => {
+      const v = await open({ 'A.md': 'one\ntwo\n', 'B.md': '' });
+      await v.app.workspace.openInEditor(fileAt(v, 'B.md'));
+      const leaf = v.app.workspace.getLeaf('tab');
+      await leaf.openFile(fileAt(v, 'A.md'), { active: true, eState: { line: 1, subpath: '#x' } });
+      expect(v.app.workspace.getActiveFile()?.path).toBe('A.md');
+      expect(v.app.workspace.activeEditor?.editor.getCursor()).toEqual({ line: 1, ch: 0 });
+      expect(v.app.workspace.openedFiles.at(-1)).toEqual({ path: 'A.md', openState: { active: true, eState: { line: 1, subpath: '#x' } }, newTab: true });
+      expect(v.app.workspace.getLeaf(false)).toBe(leaf);
+      expect(v.app.workspace.leaves).toHaveLength(2);
+    });
+
     it('docs silent: the command palette’s private API — we assume listCommands, findCommand and executeCommandById, false when a command is missing or does not apply [A42]', async () => {
       const v = await open({});
       const ran: string[] = [];

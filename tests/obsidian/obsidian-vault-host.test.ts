@@ -49,6 +49,11 @@ describe('ObsidianVaultHost over the fake app', () => {
     expect(await host.readConfigFile('plugins/periodic-notes/data.json')).toBe('{"daily":{}}');
     expect(await host.readConfigFile('app.json')).toBeNull();
     await expect(host.readConfigFile('../.obsidian/app.json')).rejects.toMatchObject({ code: 'invalid_path' });
+    // A folder of that name, or a file far bigger than settings, is no settings file (as headless).
+    await fs.mkdir(path.join(vault.root, '.config-laptop/daily-notes.json'));
+    expect(await host.readConfigFile('daily-notes.json')).toBeNull();
+    await fs.writeFile(path.join(vault.root, '.config-laptop/templates.json'), 'x'.repeat(1024 * 1024 + 1));
+    expect(await host.readConfigFile('templates.json')).toBeNull();
   });
 
   it('lists what the vault shows, hidden folders excluded, and reads files from disk', async () => {

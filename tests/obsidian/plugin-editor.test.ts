@@ -17,6 +17,7 @@ const FILES = {
   'Home.md': '# Home\nThe plan is set.\nSecond line here.\n',
   'Projects/Plan.md': '# Plan\nIntro.\n\n## Risks\nLate supplier.\n\nA block. ^risk-1\n',
   'Private/Diary.md': 'Dear diary.\n',
+  'Notes/C# tips.md': 'Use spans.\n',
 };
 
 /** The commands other plugins registered before indx: one the user allows, one not, one that never applies. */
@@ -149,11 +150,17 @@ describe('the editor and commands through the built plugin', () => {
     const editor = await client(started.tokens.editor);
     const opened = await call(editor, 'workspace_open', { path: 'Projects/Plan', heading: 'risks' });
     expect(opened.structuredContent).toEqual({ path: 'Projects/Plan.md', subpath: '#Risks', line: null, new_tab: false });
-    expect(vault.app.workspace.opened.at(-1)).toMatchObject({ linktext: 'Projects/Plan.md#Risks', newLeaf: false });
+    // The file itself is opened (getLeaf + openFile), never a link the app could resolve elsewhere or create.
+    expect(vault.app.workspace.opened).toEqual([]);
+    expect(vault.app.workspace.openedFiles.at(-1)).toEqual({ path: 'Projects/Plan.md', openState: { active: true, eState: { subpath: '#Risks' } }, newTab: false });
     expect(vault.app.workspace.getActiveFile()?.path).toBe('Projects/Plan.md');
     await call(editor, 'workspace_open', { path: 'Projects/Plan.md', block: 'risk-1', new_tab: true });
-    expect(vault.app.workspace.opened.at(-1)).toMatchObject({ linktext: 'Projects/Plan.md#^risk-1', newLeaf: 'tab' });
+    expect(vault.app.workspace.openedFiles.at(-1)).toEqual({ path: 'Projects/Plan.md', openState: { active: true, eState: { subpath: '#^risk-1' } }, newTab: true });
     expect(vault.app.workspace.leaves).toHaveLength(2);
+    // A name with # in it is a file, not a link with a subpath.
+    await call(editor, 'workspace_open', { path: 'Notes/C# tips.md' });
+    expect(vault.app.workspace.getActiveFile()?.path).toBe('Notes/C# tips.md');
+    expect(vault.app.vault.getFileByPath('Notes/C.md')).toBeNull();
     await call(editor, 'workspace_open', { path: 'Home.md', line: 2 });
     expect((await call(editor, 'workspace_active')).structuredContent).toMatchObject({ path: 'Home.md', cursor: { line: 2, ch: 0 } });
     const missing = await call(editor, 'workspace_open', { path: 'Projects/Plan.md', heading: 'Nope' });
@@ -209,6 +216,12 @@ describe('the editor and commands through the built plugin', () => {
     const audit = await fs.readFile(path.join(started.vault.stateDir, 'audit.log'), 'utf8');
     expect(audit).toContain('"op":"command_run"');
     expect(audit).toContain('"command":"tasks:toggle"');
+    // Writes switched off: a command may change the vault, so none runs.
+    expect((await call(admin, 'vault_config_set', { config: { access: { write_enabled: false } } })).isError).toBeFalsy();
+    const writesOff = await call(admin, 'command_run', { id: 'tasks:toggle' });
+    expect(errorCode(writesOff)).toBe('forbidden');
+    expect(textOf(writesOff)).toContain('write_enabled');
+    expect(started.ran).toEqual(['tasks:toggle', 'tasks:toggle']);
     // The editor scope alone does not run commands.
     const editor = await client(started.tokens.editor);
     expect(errorCode(await call(editor, 'command_run', { id: 'tasks:toggle' }))).toBe('forbidden');

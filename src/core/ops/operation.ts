@@ -57,8 +57,9 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
   cli: string[];
   run(input: z.output<Input>, context: OperationContext): Promise<z.input<Output>>;
   /**
-   * For an operation of `vault:read` scope that writes on some inputs (`apply: true`): says
-   * whether this input writes. Such a call then needs `vault:write` and writes switched on.
+   * For an operation not of `vault:write` scope that writes on some inputs (`apply: true`), or may
+   * (an Obsidian command): says whether this input writes. Such a call then needs `vault:write`
+   * and writes switched on.
    */
   writesWhen?(input: z.output<Input>): boolean;
   /**

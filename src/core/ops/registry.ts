@@ -50,7 +50,7 @@ export class OperationRegistry {
     if (tools !== undefined && !tools.includes(name)) throw new IndxError('forbidden', `This token is limited to the tools ${tools.join(', ')}; ${name} is not one of them. Use a token with a wider profile.`, { operation: name, allowed: [...tools] });
     requireScope(operation, operation.scope, scopes);
     const parsed = parseInput(operation, input ?? {});
-    const writes = operation.scope !== 'vault:read' ? operation.scope === 'vault:write' : operation.writesWhen?.(parsed) === true;
+    const writes = operation.scope === 'vault:write' || operation.writesWhen?.(parsed) === true;
     if (writes) {
       requireScope(operation, 'vault:write', scopes);
       await beforeWrite();

@@ -1,5 +1,8 @@
 import { IndxError } from '../errors';
 
+/** Settings files bigger than this are not the app's: both hosts leave them unread. */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
 /**
  * Throws `invalid_path` unless `name` may name a file of the app's configuration folder: a
  * relative POSIX path of plain segments (`daily-notes.json`, `plugins/periodic-notes/data.json`).

@@ -1,11 +1,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { assertConfigFileName } from '../../core/vault/config-file-name';
+import { assertConfigFileName, MAX_CONFIG_FILE_BYTES } from '../../core/vault/config-file-name';
 import { decodeUtf8 } from './utf8-text';
 import { isErrorCode } from './vault-disk';
-
-/** Settings files bigger than this are not the app's: they are left unread. */
-const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 
 /**
  * The text of `<root>/<configDir>/<name>`, or null when there is no such regular file, it is

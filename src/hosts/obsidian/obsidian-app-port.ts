@@ -1,5 +1,6 @@
 import { MarkdownView, type App, type Command, type Editor, type EditorSelection } from 'obsidian';
 import type { ActiveEditorState, AppCommand, AppPort, EditorPlace, EditorSelectionText, OpenTarget } from '../../core/app/app-port';
+import { IndxError } from '../../core/errors';
 
 /** What the user allows agents, from the plugin's settings. */
 export interface AppLeave {
@@ -59,9 +60,16 @@ export class ObsidianAppPort implements AppPort {
     };
   }
 
+  /**
+   * Opens the file itself in a tab (d.ts `Workspace.getLeaf`, `WorkspaceLeaf.openFile`), never
+   * through `openLinkText`: a link that does not resolve (a name with `#` in it) would make the
+   * app create a note, a write this caller may not make.
+   */
   async open(target: OpenTarget): Promise<void> {
-    const eState = target.line === undefined ? undefined : { line: target.line };
-    await this.app.workspace.openLinkText(`${target.path}${target.subpath}`, '', target.newTab ? 'tab' : false, { active: true, ...(eState === undefined ? {} : { eState }) });
+    const file = this.app.vault.getFileByPath(target.path);
+    if (file === null) throw new IndxError('not_found', `No file at "${target.path}".`, { path: target.path });
+    const eState = { ...(target.subpath === '' ? {} : { subpath: target.subpath }), ...(target.line === undefined ? {} : { line: target.line }) };
+    await this.app.workspace.getLeaf(target.newTab ? 'tab' : false).openFile(file, { active: true, eState });
   }
 
   listCommands(): AppCommand[] {

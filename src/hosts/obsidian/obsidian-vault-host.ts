@@ -2,7 +2,7 @@ import { normalizePath, TFile, TFolder, type App, type EventRef, type Events, ty
 import { isAttachmentPath } from '../../core/attachments/file-types';
 import { IndxError } from '../../core/errors';
 import type { CachedMetadata } from '../../core/metadata/types';
-import { assertConfigFileName } from '../../core/vault/config-file-name';
+import { assertConfigFileName, MAX_CONFIG_FILE_BYTES } from '../../core/vault/config-file-name';
 import { parentOf, toVaultPath } from '../../core/vault/paths';
 import type { FileContent, FileStat, LinkMap, Unsubscribe, VaultEvent, VaultFile, VaultHost } from '../../core/vault/vault-host';
 import { EventHub } from '../node/event-hub';
@@ -200,7 +200,9 @@ export class ObsidianVaultHost implements VaultHost {
   async readConfigFile(name: string): Promise<string | null> {
     assertConfigFileName(name);
     const path = normalizePath(`${this.app.vault.configDir}/${name}`);
-    if (!(await this.app.vault.adapter.exists(path))) return null;
+    // As the Node host: a folder of that name, or a file too big to be settings, is no settings file.
+    const stat = await this.app.vault.adapter.stat(path);
+    if (stat === null || stat.type !== 'file' || stat.size > MAX_CONFIG_FILE_BYTES) return null;
     return this.app.vault.adapter.read(path);
   }
 

@@ -11,7 +11,7 @@ import { getApiVersion } from './api-version';
 import globalObject from './global-object';
 
 export { App, Commands, SecretStorage, SettingsWindow, type AppOptions } from './app';
-export { Editor, MarkdownView, Workspace, WorkspaceLeaf, type EditorPosition, type EditorSelection, type OpenedLink } from './workspace';
+export { Editor, MarkdownView, Workspace, WorkspaceLeaf, type EditorPosition, type EditorSelection, type OpenedFile, type OpenedLink } from './workspace';
 export { requireApiVersion, setApiVersion } from './api-version';
 export { Events, type EventRef } from './events';
 export { FakeElement } from './fake-element';

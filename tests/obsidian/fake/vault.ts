@@ -34,6 +34,16 @@ export class FileSystemAdapter {
     );
   }
 
+  /**
+   * The type, times and size of what is at the path, or null (d.ts `DataAdapter.stat` has no doc
+   * text; `Stat` is "type: 'file' | 'folder'" with sizes "as bytes").
+   */
+  async stat(normalizedPath: string): Promise<{ type: 'file' | 'folder'; ctime: number; mtime: number; size: number } | null> {
+    const stats = await fs.stat(this.getFullPath(normalizedPath)).catch(() => null);
+    if (stats === null) return null;
+    return { type: stats.isDirectory() ? 'folder' : 'file', ctime: stats.birthtimeMs, mtime: stats.mtimeMs, size: stats.size };
+  }
+
   /** obsidian.d.ts DataAdapter.read: "path to file, use {@link normalizePath} to normalize beforehand." */
   read(normalizedPath: string): Promise<string> {
     return fs.readFile(this.getFullPath(normalizedPath), 'utf8');

@@ -117,12 +117,33 @@ export class MarkdownView {
   }
 }
 
+/** A file opened in a tab through `WorkspaceLeaf.openFile` (test record). */
+export interface OpenedFile {
+  path: string;
+  openState: { active?: boolean; eState?: Record<string, unknown> } | undefined;
+  /** Whether the tab was new (`getLeaf('tab')`). */
+  newTab: boolean;
+}
+
 /**
  * A tab of the main area. Its view state names its file (ASSUMED [A41]: `state.file` is the
  * file's vault path, also for a tab not loaded yet).
  */
 export class WorkspaceLeaf {
   view: MarkdownView | null = null;
+  /** Set by `getLeaf('tab')` until the tab shows a file. */
+  isNew = false;
+
+  constructor(private readonly workspace: Workspace) {}
+
+  /**
+   * obsidian.d.ts WorkspaceLeaf.openFile: "Open a file in this leaf." ASSUMED [A43]: `active`
+   * focuses the tab, `eState.line` puts the cursor on that line, `eState.subpath` (`#Heading`,
+   * `#^block`) is where the view scrolls (recorded).
+   */
+  async openFile(file: TFile, openState?: OpenedFile['openState']): Promise<void> {
+    await this.workspace.showIn(this, file, openState);
+  }
 
   getViewState(): { type: string; state?: Record<string, unknown>; active?: boolean } {
     return this.view === null ? { type: 'empty', state: {} } : { type: 'markdown', state: { file: this.view.file.path, mode: this.view.getMode() } };
@@ -141,6 +162,8 @@ export class Workspace {
   layoutReady = false;
   /** Every link opened through `openLinkText`, oldest first. */
   readonly opened: OpenedLink[] = [];
+  /** Every file opened through `WorkspaceLeaf.openFile`, oldest first. */
+  readonly openedFiles: OpenedFile[] = [];
   /** The main area's tabs, in order. */
   readonly leaves: WorkspaceLeaf[] = [];
   private readonly waiting: (() => unknown)[] = [];
@@ -194,6 +217,35 @@ export class Workspace {
   }
 
   /**
+   * obsidian.d.ts Workspace.getLeaf: "If newLeaf is false (or not set) then an existing leaf
+   * which can be navigated is returned, or a new leaf will be created if there was no leaf
+   * available." and "If newLeaf is `'tab'` or `true` then a new leaf will be created in the
+   * preferred location within the root split and returned." A new tab joins the tabs when it
+   * shows a file.
+   */
+  getLeaf(newLeaf?: 'tab' | 'split' | 'window' | boolean): WorkspaceLeaf {
+    if ((newLeaf === undefined || newLeaf === false) && this.activeLeaf !== null) return this.activeLeaf;
+    const leaf = new WorkspaceLeaf(this);
+    leaf.isNew = newLeaf !== undefined && newLeaf !== false;
+    return leaf;
+  }
+
+  /** Shows `file` in `leaf` (a leaf of `getLeaf`), as `WorkspaceLeaf.openFile` does. */
+  async showIn(leaf: WorkspaceLeaf, file: TFile, openState: OpenedFile['openState']): Promise<void> {
+    this.openedFiles.push({ path: file.path, openState, newTab: leaf.isNew });
+    if (!this.leaves.includes(leaf)) this.leaves.push(leaf);
+    leaf.isNew = false;
+    const view = new MarkdownView(leaf, file, await this.vault.read(file));
+    leaf.view = view;
+    if (openState?.active === true || this.activeLeaf === null) {
+      this.activeLeaf = leaf;
+      this.activeOther = null;
+    }
+    const line = openState?.eState?.line;
+    if (typeof line === 'number') view.editor.setSelections([{ anchor: { line, ch: 0 }, head: { line, ch: 0 } }]);
+  }
+
+  /**
    * Opens `linktext` (a linkpath with an optional `#subpath`) as a link in `sourcePath` would; the
    * file it resolves to is shown in the active tab (a new one when `newLeaf` is set) and becomes
    * the active one. ASSUMED [A19]: a missing note is not created, where the app would create it.
@@ -226,7 +278,7 @@ export class Workspace {
   private async show(file: TFile, newTab: boolean): Promise<MarkdownView> {
     let leaf = newTab ? null : this.activeLeaf;
     if (leaf === null) {
-      leaf = new WorkspaceLeaf();
+      leaf = new WorkspaceLeaf(this);
       this.leaves.push(leaf);
     }
     const view = new MarkdownView(leaf, file, await this.vault.read(file));

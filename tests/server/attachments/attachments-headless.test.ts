@@ -89,6 +89,13 @@ describe('attachments headless, over MCP and REST', () => {
     expect(resources).toContainEqual(expect.objectContaining({ uri: 'vault://img/pic.png', mimeType: 'image/png' }));
   });
 
+  it('gives an SVG as an embedded resource, not an image block model APIs would refuse', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    await harness.callTool('attachment_write', { path: 'img/dot.svg', data: svg.toString('base64') });
+    const read = await harness.callTool('attachment_read', { path: 'img/dot.svg' });
+    expect(read.content[1]).toEqual({ type: 'resource', resource: { uri: 'vault://img/dot.svg', mimeType: 'image/svg+xml', blob: svg.toString('base64') } });
+  });
+
   it('uploads over REST as a raw body; GET answers the raw bytes with Content-Type image/png and the ETag, or JSON when asked', async () => {
     const put = await rawRequest('PUT', '/v1/attachments/img/raw%20one.png', OTHER_PNG, { 'Content-Type': 'image/png' });
     expect(put.status).toBe(201);

@@ -15,6 +15,8 @@ export const commandRun = defineOperation({
   output: z.object({ id: z.string().describe('The command run.'), name: z.string().describe('Its name.'), ran: z.literal(true).describe('It ran.') }),
   scope: 'vault:admin',
   app: 'commands',
+  // A command can change the vault (delete the current file, toggle bold): refused while writes are off.
+  writesWhen: () => true,
   annotations: { ...DESTRUCTIVE, openWorldHint: true },
   http: { method: 'POST', path: '/v1/commands/{id}' },
   cli: ['command', 'run'],
