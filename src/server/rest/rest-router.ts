@@ -35,7 +35,7 @@ export function createRestRouter(engine: Engine, idempotency: IdempotencyCache):
       const match = matchRoute(routes, request.method, request.originalUrl);
       if ('allowed' in match) return refuseUnmatched(response, request, match.allowed);
       const caller = response.locals.caller as Caller;
-      const bytes = await readBinaryBody(request, response, match.route);
+      const bytes = await readBinaryBody(request, response, match.route, caller);
       const input = requestInput(request, match, bytes);
       if (match.route.operation.streams === true && asksForStream(request, input)) {
         return streamRoute(engine, match.route, streamInput(request, match, input), caller, readIfMatch(request.headers['if-match']), response);

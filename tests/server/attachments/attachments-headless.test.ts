@@ -96,6 +96,13 @@ describe('attachments headless, over MCP and REST', () => {
     expect(read.content[1]).toEqual({ type: 'resource', resource: { uri: 'vault://img/dot.svg', mimeType: 'image/svg+xml', blob: svg.toString('base64') } });
   });
 
+  it('refuses a raw upload from a read token with 403 forbidden (checked before the body is read)', async () => {
+    const refused = await rawRequest('PUT', '/v1/attachments/img/nope.png', Buffer.alloc(1024, 1), { 'Content-Type': 'image/png' }, harness.served.read);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'forbidden', details: { required: 'vault:write' } } });
+    await expect(diskBytes('img/nope.png')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('uploads over REST as a raw body; GET answers the raw bytes with Content-Type image/png and the ETag, or JSON when asked', async () => {
     const put = await rawRequest('PUT', '/v1/attachments/img/raw%20one.png', OTHER_PNG, { 'Content-Type': 'image/png' });
     expect(put.status).toBe(201);
