@@ -4,7 +4,8 @@ import { findHeading } from '../../markdown/find-heading';
 import { IndxError } from '../../errors';
 import { parseMetadata } from '../../metadata/parse-metadata';
 import { requireFile } from '../../vault/mutate-file';
-import { extensionOf, toNotePath, toVaultPath } from '../../vault/paths';
+import { toExistingFilePath } from '../../vault/file-path';
+import { extensionOf } from '../../vault/paths';
 import { defineOperation } from '../operation';
 import type { OperationContext } from '../operation-context';
 import { pathField } from '../schemas';
@@ -45,10 +46,9 @@ export const workspaceOpen = defineOperation({
   summarize: (output) => `Opened ${output.path}${output.subpath}${output.line === null ? '' : ` at line ${output.line}`}${output.new_tab ? ' in a new tab' : ''}.`,
 });
 
-/** The file a path names: as given when it exists (a canvas, a PDF), else as a note (`.md` added). */
+/** The file a path names (see `toExistingFilePath`: a note first), which must exist. */
 function existingPath(context: OperationContext, input: string): string {
-  const asGiven = toVaultPath(input);
-  const path = context.host.stat(asGiven) !== null ? asGiven : toNotePath(input);
+  const path = toExistingFilePath(context.host, input);
   requireFile(context, path);
   return path;
 }
