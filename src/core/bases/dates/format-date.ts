@@ -1,3 +1,4 @@
+import { englishOrdinal, LONG_FORMATS, MONTH_NAMES, WEEKDAY_NAMES } from '../../dates/english-locale';
 import { EvaluationError } from '../evaluate/evaluation-error';
 import { DAY_MS, padNumber, startOfUtcDay, toDateParts, type DateParts } from './calendar';
 
@@ -9,25 +10,10 @@ import { DAY_MS, padNumber, startOfUtcDay, toDateParts, type DateParts } from '.
  * evaluation naming the token, rather than coming back as literal text.
  */
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const TOKENS = 'N{1,5}|yo|y{1,4}|zz?|YYYYYY|YYYYY|YYYY|YY|Y|Qo|Q|MMMM|MMM|MM|Mo|M|DDDD|DDDo|DDD|DD|Do|D|dddd|ddd|dd|do|d|E|e|WW|Wo|W|ww|wo|w|GGGGG|GGGG|GG|ggggg|gggg|gg|HH|H|hh|h|kk|k|mm|m|ss|s|S{4,9}|SSS|SS|S|A|a|X|x|ZZ|Z';
 // `[text]`, a token (after a backslash: copied as it is written), or any character after a backslash.
 const TOKEN = new RegExp(`\\[([^\\]]*)\\]|(\\\\?)(${TOKENS})|\\\\(.)`, 'g');
 
-/** Moment's English long date formats, expanded before the other tokens as Moment does. */
-const LONG_FORMATS: Record<string, string> = {
-  LT: 'h:mm A',
-  LTS: 'h:mm:ss A',
-  L: 'MM/DD/YYYY',
-  LL: 'MMMM D, YYYY',
-  LLL: 'MMMM D, YYYY h:mm A',
-  LLLL: 'dddd, MMMM D, YYYY h:mm A',
-  l: 'M/D/YYYY',
-  ll: 'MMM D, YYYY',
-  lll: 'MMM D, YYYY h:mm A',
-  llll: 'ddd, MMM D, YYYY h:mm A',
-};
 const LONG_TOKEN = /\[[^\]]*\]|\\(?:LTS|LT|L{1,4}|l{1,4}|.)|LTS|LT|LLLL|LLL|LL|L|llll|lll|ll|l/g;
 
 interface Moment {
@@ -44,33 +30,33 @@ const FORMATTERS: Record<string, TokenFormatter> = {
   YY: ({ parts }) => padNumber(parts.year % 100, 2),
   Y: ({ parts }) => String(parts.year),
   Q: ({ parts }) => String(quarterOf(parts)),
-  Qo: ({ parts }) => ordinal(quarterOf(parts)),
+  Qo: ({ parts }) => englishOrdinal(quarterOf(parts)),
   M: ({ parts }) => String(parts.month),
-  Mo: ({ parts }) => ordinal(parts.month),
+  Mo: ({ parts }) => englishOrdinal(parts.month),
   MM: ({ parts }) => padNumber(parts.month, 2),
-  MMM: ({ parts }) => (MONTHS[parts.month - 1] ?? '').slice(0, 3),
-  MMMM: ({ parts }) => MONTHS[parts.month - 1] ?? '',
+  MMM: ({ parts }) => (MONTH_NAMES[parts.month - 1] ?? '').slice(0, 3),
+  MMMM: ({ parts }) => MONTH_NAMES[parts.month - 1] ?? '',
   D: ({ parts }) => String(parts.day),
-  Do: ({ parts }) => ordinal(parts.day),
+  Do: ({ parts }) => englishOrdinal(parts.day),
   DD: ({ parts }) => padNumber(parts.day, 2),
   DDD: ({ time }) => String(dayOfYear(time)),
-  DDDo: ({ time }) => ordinal(dayOfYear(time)),
+  DDDo: ({ time }) => englishOrdinal(dayOfYear(time)),
   DDDD: ({ time }) => padNumber(dayOfYear(time), 3),
   d: ({ parts }) => String(parts.weekday),
-  do: ({ parts }) => ordinal(parts.weekday),
-  dd: ({ parts }) => (WEEKDAYS[parts.weekday] ?? '').slice(0, 2),
-  ddd: ({ parts }) => (WEEKDAYS[parts.weekday] ?? '').slice(0, 3),
-  dddd: ({ parts }) => WEEKDAYS[parts.weekday] ?? '',
+  do: ({ parts }) => englishOrdinal(parts.weekday),
+  dd: ({ parts }) => (WEEKDAY_NAMES[parts.weekday] ?? '').slice(0, 2),
+  ddd: ({ parts }) => (WEEKDAY_NAMES[parts.weekday] ?? '').slice(0, 3),
+  dddd: ({ parts }) => WEEKDAY_NAMES[parts.weekday] ?? '',
   E: ({ parts }) => String(parts.weekday === 0 ? 7 : parts.weekday),
   e: ({ parts }) => String(parts.weekday),
   W: ({ time }) => String(isoWeek(time).week),
-  Wo: ({ time }) => ordinal(isoWeek(time).week),
+  Wo: ({ time }) => englishOrdinal(isoWeek(time).week),
   WW: ({ time }) => padNumber(isoWeek(time).week, 2),
   GGGGG: ({ time }) => padNumber(isoWeek(time).year, 5),
   GGGG: ({ time }) => padNumber(isoWeek(time).year, 4),
   GG: ({ time }) => padNumber(isoWeek(time).year % 100, 2),
   w: ({ time }) => String(localeWeek(time).week),
-  wo: ({ time }) => ordinal(localeWeek(time).week),
+  wo: ({ time }) => englishOrdinal(localeWeek(time).week),
   ww: ({ time }) => padNumber(localeWeek(time).week, 2),
   ggggg: ({ time }) => padNumber(localeWeek(time).year, 5),
   gggg: ({ time }) => padNumber(localeWeek(time).year, 4),
@@ -122,13 +108,6 @@ function quarterOf(parts: DateParts): number {
 
 function twelveHour(parts: DateParts): number {
   return parts.hour % 12 === 0 ? 12 : parts.hour % 12;
-}
-
-/** English ordinals: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
-function ordinal(value: number): string {
-  const tens = value % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][value % 10] ?? 'th');
-  return `${value}${suffix}`;
 }
 
 function dayOfYear(time: number): number {
